@@ -1,0 +1,179 @@
+/**
+ * `guard evaluate [--agent claude|codex|kimi]`: the PreToolUse hook.
+ *
+ * Reads one payload on stdin and exits 0 (allow) or 2 (block, ask, or any
+ * failure — guard fails closed) with one line on stderr. An ask writes a
+ * challenge and prints `AIGUARD_CHALLENGE:<token>`.
+ */
+import { adapt, type AgentName, isAgent } from "../adapters/registry.ts";
+import { InputError } from "../adapters/payload.ts";
+import { canonicalCall } from "../core/canonical.ts";
+import { PolicyError } from "../core/policy.ts";
+import { rule } from "../core/rules.ts";
+import type { Decision, ToolCall } from "../core/types.ts";
+import { appendAudit } from "../state/audit_log.ts";
+import { challengeToken, writeChallenge } from "../state/challenges.ts";
+import { loadPolicy } from "../state/policy_file.ts";
+import { ensureStateDir, StateError, stateDirFor } from "../state/state_dir.ts";
+import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
+
+/** Largest payload accepted on stdin. */
+export const MAX_PAYLOAD = 8 * 1024 * 1024;
+/** Internal deadline, well under the agents' hook timeouts (Kimi 30 s, Claude 60 s). */
+export const DEADLINE_MS = 3000;
+
+export class FailClosed extends Error {
+  constructor(readonly ruleId: string, message: string) {
+    super(message);
+  }
+}
+
+async function readStdin(limit: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const buf = new Uint8Array(64 * 1024);
+  while (true) {
+    const n = await Deno.stdin.read(buf);
+    if (n === null) break;
+    total += n;
+    if (total > limit) throw new FailClosed("input.too-large", `payload exceeds ${limit} bytes`);
+    chunks.push(buf.slice(0, n));
+  }
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(c, off);
+    off += c.length;
+  }
+  return out;
+}
+
+function oneLine(s: string, max = 400): string {
+  const t = s.replace(/[\r\n\t]+/g, " ").replace(/[\x00-\x1f\x7f]/g, "?");
+  return t.length > max ? t.slice(0, max - 1) + "…" : t;
+}
+
+export function blockLine(d: Decision): string {
+  return oneLine(`guard: BLOCKED [${d.rule}] ${d.warning}.${d.remediation ? " " + d.remediation : ""}`, 600);
+}
+
+export function askLine(d: Decision, token: string): string {
+  return oneLine(
+    `guard: APPROVAL NEEDED [${d.rule}] (${d.risk}) ${d.warning}. AIGUARD_CHALLENGE:${token} — ask the user to review and run \`guard approve ${token}\` in their own terminal, then retry the identical call.`,
+    800,
+  );
+}
+
+function failLine(ruleId: string, reason: string): string {
+  return oneLine(`guard: FAIL-CLOSED [${ruleId}] ${reason}`);
+}
+
+interface Outcome {
+  code: number;
+  stderr: string;
+}
+
+export async function runEvaluate(args: string[]): Promise<Outcome> {
+  const start = performance.now();
+  const deadline = start + DEADLINE_MS;
+  let agent: AgentName | null = null;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--agent") {
+      const a = args[++i] ?? "";
+      if (!isAgent(a)) return { code: 2, stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`) };
+      agent = a;
+    } else if (args[i].startsWith("--agent=")) {
+      const a = args[i].slice(8);
+      if (!isAgent(a)) return { code: 2, stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`) };
+      agent = a;
+    } else return { code: 2, stderr: failLine("input.malformed", `unknown argument ${JSON.stringify(args[i])}`) };
+  }
+
+  let stateDir: string | null = null;
+  let call: ToolCall | null = null;
+  let source = `hook:${agent ?? "auto"}`;
+  const audit = async (d: Decision, token?: string) => {
+    if (!stateDir) return;
+    try {
+      await appendAudit(stateDir, {
+        time: new Date().toISOString(),
+        source,
+        session: call?.session ?? "",
+        tool: call?.tool ?? "",
+        call: call ? canonicalCall(call) : "",
+        decision: { action: d.action, risk: d.risk, rule: d.rule, warning: d.warning },
+        token,
+        event: "PreToolUse",
+      });
+    } catch {
+      // The decision stands; an audit failure never turns a block into an allow.
+    }
+  };
+  const fail = async (ruleId: string, reason: string, stateUsable = true): Promise<Outcome> => {
+    const r = rule(ruleId);
+    if (stateUsable) await audit({ action: "block", risk: r.risk, warning: reason, rule: ruleId, remediation: r.remediation });
+    return { code: 2, stderr: failLine(ruleId, reason) };
+  };
+
+  try {
+    const home = Deno.env.get("HOME");
+    if (!home || !home.startsWith("/")) return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
+    try {
+      await ensureStateDir(stateDirFor(home));
+      stateDir = stateDirFor(home);
+    } catch (e) {
+      if (e instanceof StateError) return await fail("input.state-insecure", e.message, false);
+      throw e;
+    }
+    const bytes = await readStdin(MAX_PAYLOAD);
+    let text: string;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    } catch {
+      return await fail("input.malformed", "payload is not valid UTF-8");
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(text);
+    } catch (e) {
+      return await fail("input.malformed", `payload is not JSON: ${(e as Error).message}`);
+    }
+    const adapted = adapt(payload, agent);
+    call = adapted.call;
+    source = `hook:${adapted.agent}`;
+    const policy = await loadPolicy(stateDir);
+    const ctx = baseContext(home, policy);
+    const ev = await evaluateWithCapabilities(call, ctx, deadline);
+    if (performance.now() > deadline) return await fail("input.deadline", `analysis took longer than ${DEADLINE_MS} ms`);
+    const d = ev.decision;
+    if (d.action === "allow") {
+      await audit(d);
+      return { code: 0, stderr: "" };
+    }
+    if (d.action === "block") {
+      await audit(d);
+      return { code: 2, stderr: blockLine(d) };
+    }
+    const canonical = canonicalCall(call);
+    const token = await challengeToken(canonical);
+    await writeChallenge(stateDir, {
+      token,
+      tool: call.tool,
+      agent: call.agent,
+      call: canonical,
+      cwd: call.cwd,
+      session: call.session,
+      risk: d.risk,
+      warning: d.warning,
+      rule: d.rule,
+      created_at: new Date().toISOString(),
+    });
+    await audit(d, token);
+    return { code: 2, stderr: askLine(d, token) };
+  } catch (e) {
+    if (e instanceof FailClosed) return await fail(e.ruleId, e.message);
+    if (e instanceof InputError) return await fail("input.malformed", e.message);
+    if (e instanceof PolicyError) return await fail("input.policy-invalid", e.message);
+    return await fail("input.internal-error", `${(e as Error).name}: ${(e as Error).message}`);
+  }
+}

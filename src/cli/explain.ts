@@ -1,0 +1,99 @@
+/**
+ * `guard explain '<command>'` and `guard explain --tool <Name> --input '<json>'`:
+ * prints the Decision and the trace (parser, simple commands, rules matched).
+ * Reads no stdin and writes nothing but its output.
+ */
+import { claudeToolCall } from "../adapters/claude.ts";
+import { asObject, InputError } from "../adapters/payload.ts";
+import { PolicyError } from "../core/policy.ts";
+import type { Evaluation, ToolCall } from "../core/types.ts";
+import { loadPolicy } from "../state/policy_file.ts";
+import { ensureStateDir, StateError, stateDirFor } from "../state/state_dir.ts";
+import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
+import { EMPTY_POLICY } from "../core/policy.ts";
+
+const USAGE = `usage: guard explain [--cwd DIR] [--json] '<command>'
+       guard explain [--cwd DIR] [--json] --tool <Name> --input '<json>'`;
+
+export function formatEvaluation(ev: Evaluation, call: ToolCall): string {
+  const d = ev.decision;
+  const t = ev.trace;
+  const lines: string[] = [];
+  lines.push(`Decision: ${d.action.toUpperCase()}  risk=${d.risk}  rule=${d.rule}`);
+  lines.push(`  ${d.warning}`);
+  if (d.remediation) lines.push(`  Remediation: ${d.remediation}`);
+  lines.push("");
+  lines.push(`Call: ${call.tool} (${call.kind})  cwd=${call.cwd}`);
+  if (call.kind === "shell") {
+    lines.push(`Parsed by: ${t.parser === "fast" ? "fast path (no tree-sitter needed)" : t.parser}`);
+    if (t.parseErrors.length) lines.push(`Parse errors: ${t.parseErrors.join("; ")}`);
+    lines.push(`Simple commands (${t.units.length}):`);
+    for (const u of t.units) {
+      const via = u.origin ? `  via ${u.origin}` : "";
+      const parent = u.parent !== null ? ` (from #${u.parent})` : "";
+      lines.push(`  #${u.id} ${u.text || "(redirections only)"}${via}${parent}  cwd=${u.cwd ?? "unknown"}  → ${u.verdict} [${u.rule}]`);
+    }
+  }
+  lines.push(`Rules matched (${t.findings.length}, in order):`);
+  for (const f of t.findings) {
+    const on = f.unit !== undefined ? ` on #${f.unit}` : "";
+    lines.push(`  ${f.rule} [${f.tier}, ${f.action}, ${f.risk}]${on}${f.detail ? `: ${f.detail}` : ""}`);
+  }
+  if (t.findings.length === 0) lines.push("  (none)");
+  return lines.join("\n");
+}
+
+export async function runExplain(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let cwd = Deno.cwd();
+  let json = false;
+  let tool: string | null = null;
+  let input: string | null = null;
+  const rest: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--cwd") cwd = args[++i] ?? "";
+    else if (a === "--json") json = true;
+    else if (a === "--tool") tool = args[++i] ?? "";
+    else if (a === "--input") input = args[++i] ?? "";
+    else if (a === "--help" || a === "-h") return { code: 0, stdout: USAGE, stderr: "" };
+    else rest.push(a);
+  }
+  if (!cwd.startsWith("/")) return { code: 2, stdout: "", stderr: "guard explain: --cwd must be absolute" };
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) return { code: 2, stdout: "", stderr: "guard explain: HOME is not set" };
+  let call: ToolCall;
+  try {
+    if (tool !== null) {
+      if (rest.length) return { code: 2, stdout: "", stderr: USAGE };
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(input ?? "{}");
+      } catch (e) {
+        return { code: 2, stdout: "", stderr: `guard explain: --input is not JSON: ${(e as Error).message}` };
+      }
+      call = claudeToolCall(
+        { event: "PreToolUse", tool, input: asObject(parsed, "--input"), cwd, session: "explain" },
+        "explain",
+      );
+    } else {
+      if (rest.length !== 1) return { code: 2, stdout: "", stderr: USAGE };
+      call = { kind: "shell", agent: "explain", tool: "Bash", cwd, session: "explain", input: { command: rest[0] }, command: rest[0] };
+    }
+  } catch (e) {
+    if (e instanceof InputError) return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
+    throw e;
+  }
+  const stateDir = stateDirFor(home);
+  let policy = EMPTY_POLICY;
+  try {
+    if (await ensureStateDir(stateDir, false)) policy = await loadPolicy(stateDir);
+  } catch (e) {
+    if (e instanceof StateError || e instanceof PolicyError) {
+      return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
+    }
+    throw e;
+  }
+  const ev = await evaluateWithCapabilities(call, baseContext(home, policy), performance.now() + 5000);
+  if (json) return { code: 0, stdout: JSON.stringify({ decision: ev.decision, trace: ev.trace }, null, 2), stderr: "" };
+  return { code: 0, stdout: formatEvaluation(ev, call), stderr: "" };
+}

@@ -1,0 +1,62 @@
+/**
+ * Builds the engine context for the CLI and runs an evaluation, loading the
+ * optional capabilities (tree-sitter, brace expansion) only when the core asks
+ * for them: the common simple command never pays for WebAssembly start-up.
+ */
+import { evaluate, type EngineContext } from "../core/engine.ts";
+import type { CompiledPolicy } from "../core/policy.ts";
+import type { Evaluation, ToolCall } from "../core/types.ts";
+import { NeedCapability } from "../core/words.ts";
+import { makeShellParser, NeedFullParser } from "../shell/parser.ts";
+import { stateDirFor } from "../state/state_dir.ts";
+
+/** guard's own installation: the source checkout, or the compiled executable. */
+export function guardPaths(): string[] {
+  const src = new URL("../../", import.meta.url);
+  if (src.protocol === "file:") {
+    const root = decodeURIComponent(src.pathname).replace(/\/$/, "");
+    // Running from source: protect the checkout. A compiled binary protects itself.
+    const exe = Deno.execPath();
+    const isDeno = /(^|\/)deno(\.exe)?$/.test(exe);
+    return isDeno ? [root] : [root, exe];
+  }
+  return [Deno.execPath()];
+}
+
+export function baseContext(home: string, policy: CompiledPolicy): EngineContext {
+  return {
+    home,
+    stateDir: stateDirFor(home),
+    guardPaths: guardPaths(),
+    policy,
+    parser: makeShellParser(null),
+    brace: null,
+  };
+}
+
+/** Evaluates, loading capabilities on demand. `deadline` is a performance.now() value. */
+export async function evaluateWithCapabilities(
+  call: ToolCall,
+  ctx: EngineContext,
+  deadline: number,
+): Promise<Evaluation> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return evaluate(call, ctx);
+    } catch (e) {
+      if (e instanceof NeedFullParser || (e instanceof NeedCapability && e.capability === "tree-sitter")) {
+        const ts = await import("../shell/tree_sitter.ts");
+        await ts.loadTreeSitter();
+        ctx.parser = makeShellParser((s) => ts.parseWithTreeSitter(s, deadline));
+        continue;
+      }
+      if (e instanceof NeedCapability && e.capability === "brace-expansion") {
+        const { expand } = await import("brace-expansion");
+        ctx.brace = (s: string) => expand(s, { max: 1000 });
+        continue;
+      }
+      throw e;
+    }
+  }
+  throw new Error("capability loading did not converge");
+}

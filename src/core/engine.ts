@@ -1,0 +1,406 @@
+/**
+ * The decision engine: `evaluate(call, ctx)` → Decision + trace. Pure.
+ *
+ * Policy order, first match wins: input limits → Absolute Block → user policy
+ * → built-in high-risk → shell metacharacters → safe list → default ask.
+ * Shell commands are judged per simple command ("unit"): the whole command is
+ * allowed only when every unit is allowed; any block blocks it; otherwise the
+ * most severe ask wins.
+ */
+import { canonicalJson } from "./canonical.ts";
+import { INTERNAL_TOOLS } from "./commands.ts";
+import { classifyDestination } from "./net.ts";
+import { resolve, within } from "./paths.ts";
+import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
+import { rule } from "./rules.ts";
+import { classifyPath, type PathClass, type PathEnv } from "./sensitive_paths.ts";
+import { ShellAnalyzer, type Unit } from "./shell_analysis.ts";
+import { checkUnit, type CheckEnv, safeUnit } from "./shell_checks.ts";
+import {
+  type Action,
+  type Decision,
+  DEFAULT_LIMITS,
+  type EvalContext,
+  type Evaluation,
+  type Finding,
+  type Limits,
+  type Risk,
+  TIER_ORDER,
+  type ToolCall,
+  type Trace,
+  type UnitTrace,
+} from "./types.ts";
+import type { BraceExpand, ShellState } from "./words.ts";
+
+const RISK_ORDER: Risk[] = ["low", "medium", "high", "critical"];
+
+export interface EngineContext extends EvalContext {
+  brace?: BraceExpand | null;
+}
+
+function finding(id: string, detail?: string, unit?: number): Finding {
+  const r = rule(id);
+  return {
+    rule: r.id,
+    tier: r.tier,
+    action: r.action,
+    risk: r.risk,
+    warning: r.warning,
+    remediation: r.remediation,
+    unit,
+    detail,
+  };
+}
+
+function userFinding(r: PolicyRule, unit?: number): Finding {
+  const action: Action = r.kind === "allow" ? "allow" : r.kind;
+  return {
+    rule: ruleId(r),
+    tier: "user",
+    action,
+    risk: r.kind === "block" ? "high" : r.kind === "ask" ? "medium" : "low",
+    warning: `Matched your ${r.kind} rule /${r.pattern}/`,
+    remediation: r.kind === "allow" ? "" : `Edit the ${r.kind} rule in your policy file if this is wrong.`,
+    unit,
+    detail: undefined,
+  };
+}
+
+function toDecision(f: Finding): Decision {
+  return {
+    action: f.action,
+    risk: f.risk,
+    warning: f.detail ? `${f.warning}: ${f.detail}` : f.warning,
+    rule: f.rule,
+    remediation: f.remediation,
+  };
+}
+
+/** The most severe of several findings: block > ask > allow, then risk, then tier order. */
+function mostSevere(fs: Finding[]): Finding | null {
+  let best: Finding | null = null;
+  const score = (f: Finding) =>
+    (f.action === "block" ? 2000 : f.action === "ask" ? 1000 : 0) +
+    RISK_ORDER.indexOf(f.risk) * 100 + (TIER_ORDER.length - TIER_ORDER.indexOf(f.tier));
+  for (const f of fs) if (!best || score(f) > score(best)) best = f;
+  return best;
+}
+
+function limitsOf(ctx: EvalContext): Limits {
+  return { ...DEFAULT_LIMITS, ...(ctx.limits ?? {}) };
+}
+
+function pathEnv(ctx: EvalContext): PathEnv {
+  return { home: ctx.home, stateDir: ctx.stateDir, guardPaths: ctx.guardPaths };
+}
+
+function checkEnv(ctx: EvalContext): CheckEnv {
+  const names = new Set<string>();
+  for (const g of ctx.guardPaths) {
+    const b = g.split("/").pop();
+    if (b && !b.includes(".")) names.add(b);
+  }
+  return { ...pathEnv(ctx), guardNames: names };
+}
+
+/** Walks a shell script and runs every check; throws NeedFullParser/NeedCapability upward. */
+function analyseShell(command: string, cwd: string | null, ctx: EngineContext): ShellAnalyzer {
+  const limits = limitsOf(ctx);
+  const an = new ShellAnalyzer({ home: ctx.home, parser: ctx.parser, brace: ctx.brace ?? null, limits });
+  const st: ShellState = {
+    cwd,
+    vars: new Map<string, string | null>([["HOME", ctx.home]]),
+  };
+  if (cwd) st.vars.set("PWD", cwd);
+  an.script(command, st, { origin: "", depth: 0, parent: null, covered: false, stdin: null });
+  const env = checkEnv(ctx);
+  for (const u of an.units) checkUnit(u, an, env);
+  return an;
+}
+
+function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineContext): Evaluation {
+  const limits = limitsOf(ctx);
+  const trace: Trace = { parser: "none", parseErrors: [], units: [], findings: [] };
+  if (call.command.length > limits.maxCommandLength) {
+    const f = finding("input.command-too-long", `${call.command.length} characters`);
+    trace.findings.push(f);
+    return { decision: toDecision(f), trace };
+  }
+  if (call.command.trim() === "") {
+    const f = finding("shell.parse-error", "empty command");
+    trace.findings.push(f);
+    return { decision: toDecision(f), trace };
+  }
+  const an = analyseShell(call.command, call.cwd, ctx);
+  trace.parser = an.parserUsed;
+  trace.parseErrors = an.parseErrors;
+  const findings = [...an.findings];
+
+  // 1. Absolute Block (and any other block) wins outright.
+  const blocks = findings.filter((f) => f.action === "block");
+  // 2. User policy: block / ask rules match the whole command or any unit.
+  const texts = [call.command];
+  for (const u of an.units) texts.push(u.text, u.rawText);
+  const ub = firstMatch(ctx.policy, "block", texts);
+  if (ub) blocks.push(userFinding(ub));
+  const decidedByBlock = mostSevere(blocks);
+
+  const ua = firstMatch(ctx.policy, "ask", texts);
+  const asks: Finding[] = [];
+  if (ua) asks.push(userFinding(ua));
+  // Input-tier and structure findings not tied to one unit always ask.
+  for (const f of findings) if (f.unit === undefined && f.action === "ask") asks.push(f);
+
+  // 3. Per-unit verdicts.
+  const userAllowed = new Map<number, PolicyRule>();
+  let allowRule: string | null = null;
+  let safeName: string | null = null;
+  const verdicts: UnitTrace[] = [];
+  for (const u of an.units) {
+    const own = findings.filter((f) => f.unit === u.id);
+    let verdict: Finding;
+    const allow = firstMatch(ctx.policy, "allow", [u.text, u.rawText].filter((t) => t));
+    const parentAllow = u.covered && u.parent !== null ? userAllowed.get(u.parent) : undefined;
+    const block = own.find((f) => f.action === "block");
+    if (block) verdict = block;
+    else if (allow || parentAllow) {
+      const r = (allow ?? parentAllow)!;
+      userAllowed.set(u.id, r);
+      verdict = userFinding(r, u.id);
+      allowRule ??= ruleId(r);
+    } else {
+      const builtin = mostSevere(own.filter((f) => f.tier === "builtin" || f.tier === "input"));
+      const meta = mostSevere(own.filter((f) => f.tier === "metachar"));
+      if (builtin) verdict = builtin;
+      else if (meta) verdict = meta;
+      else if (u.transparent) verdict = { ...finding("safe.readonly"), unit: u.id, detail: "wrapper" };
+      else {
+        const s = safeUnit(u);
+        if (s !== null) {
+          verdict = { ...finding("safe.readonly"), unit: u.id, detail: s };
+          safeName ??= s;
+        } else verdict = finding("default.ask", unitLabel(u), u.id);
+      }
+    }
+    if (verdict.action === "ask") asks.push(verdict);
+    verdicts.push({
+      id: u.id,
+      text: u.text,
+      origin: u.origin,
+      cwd: u.cwd,
+      parent: u.parent,
+      verdict: verdict.action,
+      rule: verdict.rule,
+    });
+  }
+  trace.units = verdicts;
+  trace.findings = findings;
+  if (decidedByBlock) return { decision: toDecision(decidedByBlock), trace };
+  const ask = mostSevere(asks);
+  if (ask) return { decision: toDecision(ask), trace };
+  if (allowRule) {
+    return {
+      decision: { action: "allow", risk: "low", warning: "Allowed by your policy", rule: allowRule, remediation: "" },
+      trace,
+    };
+  }
+  return {
+    decision: {
+      action: "allow",
+      risk: "low",
+      warning: `Read-only command${an.units.length > 1 ? "s" : ""}${safeName ? ` (${safeName})` : ""}`,
+      rule: "safe.readonly",
+      remediation: "",
+    },
+    trace,
+  };
+}
+
+function unitLabel(u: Unit): string {
+  return u.text.length > 80 ? u.text.slice(0, 77) + "…" : u.text;
+}
+
+const WRITE_RULES: Partial<Record<PathClass, string>> = {
+  state: "abs.guard-state",
+  guard: "abs.guard-self-modify",
+  "hook-config": "abs.hook-config-write",
+  startup: "persist.startup-write",
+  "authorized-keys": "persist.authorized-keys",
+  system: "fs.system-write",
+  device: "disk.device-write",
+  "git-internal": "write.git-internal",
+  credential: "write.credential-file",
+};
+
+const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|command|bashrc|zshrc|profile)$/i;
+
+/** Findings for a file access by a non-shell tool. */
+function fileFindings(
+  op: "read" | "write" | "list" | "search",
+  paths: string[],
+  contents: string[],
+  cwd: string,
+  ctx: EngineContext,
+): Finding[] {
+  const env = pathEnv(ctx);
+  const out: Finding[] = [];
+  for (const p of paths) {
+    const abs = resolve(p.startsWith("~/") ? ctx.home + p.slice(1) : p, cwd) ?? p;
+    const hits = classifyPath(abs, env);
+    if (hits.some((h) => h.cls === "state") || p.toLowerCase().includes(".aiguard")) {
+      out.push(finding("abs.guard-state", abs));
+      continue;
+    }
+    if (op === "write") {
+      for (const h of hits) {
+        const id = WRITE_RULES[h.cls];
+        if (id) out.push(finding(id, abs));
+      }
+      if (!within(abs, cwd) && !hits.length) out.push(finding("write.outside-workspace", abs));
+      if (SCRIPT_EXT.test(abs) || contents.some((c) => /^#!.*\b(ba|z|k|da)?sh\b/.test(c))) {
+        for (const c of contents) {
+          const inner = scriptFindings(c, cwd, ctx);
+          if (inner) out.push(finding("write.dangerous-script", `${abs}: ${inner}`));
+        }
+      }
+    } else if (op !== "list" && hits.some((h) => h.cls === "credential")) {
+      out.push(finding("secrets.credential-access", abs));
+    }
+  }
+  for (const c of contents) {
+    if (c.toLowerCase().includes(".aiguard")) {
+      out.push(finding("abs.guard-state", "written content refers to guard's state"));
+      break;
+    }
+  }
+  return out;
+}
+
+/** Analyses script text; returns the id of a blocking rule it contains, or null. */
+function scriptFindings(text: string, cwd: string, ctx: EngineContext): string | null {
+  if (text.length > limitsOf(ctx).maxCommandLength) return null;
+  const an = analyseShell(text, cwd, ctx);
+  const b = an.findings.find((f) => f.action === "block");
+  return b ? `${b.rule} (${b.detail ?? ""})` : null;
+}
+
+const PATH_KEYS = /^(path|paths|file|files|file_?path|filename|file_?name|source|src|destination|dest|target|dir|directory|root|cwd|folder|location|notebook_?path|old_?path|new_?path|from|to|output|input)$/i;
+const URL_KEYS = /^(url|uri|urls|href|endpoint|link|website|base_?url)$/i;
+const CMD_KEYS = /^(command|cmd|script|shell|bash|commandline|command_?line)$/i;
+const WRITE_TOOL = /write|edit|create|delete|remove|move|rename|put|upload|save|append|update|patch|mkdir|insert|replace/i;
+
+/** Bounded walk over tool arguments: string values with their key. */
+function walkArgs(v: unknown, maxNodes: number): { key: string; value: string }[] {
+  const out: { key: string; value: string }[] = [];
+  let nodes = 0;
+  const stack: [string, unknown, number][] = [["", v, 0]];
+  while (stack.length && nodes < maxNodes) {
+    const [key, cur, depth] = stack.pop()!;
+    nodes++;
+    if (typeof cur === "string") out.push({ key, value: cur });
+    else if (Array.isArray(cur)) {
+      if (depth < 32) for (const x of cur) stack.push([key, x, depth + 1]);
+    } else if (cur && typeof cur === "object") {
+      if (depth < 32) for (const [k, x] of Object.entries(cur)) stack.push([k, x, depth + 1]);
+    }
+  }
+  return out;
+}
+
+function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineContext): Finding[] {
+  const out: Finding[] = [];
+  const pairs = walkArgs(args, limitsOf(ctx).maxArgNodes);
+  const op = WRITE_TOOL.test(toolName) ? "write" : "read";
+  for (const { key, value } of pairs) {
+    if (value.toLowerCase().includes(".aiguard")) {
+      out.push(finding("abs.guard-state", `${key}: ${value.slice(0, 60)}`));
+      continue;
+    }
+    if (PATH_KEYS.test(key) && value.length < 4096) {
+      out.push(...fileFindings(op, [value.startsWith("file://") ? value.slice(7) : value], [], cwd, ctx));
+    } else if (URL_KEYS.test(key)) {
+      out.push(...urlFindings(value, cwd, ctx));
+    } else if (CMD_KEYS.test(key)) {
+      const ev = evaluateShell({ kind: "shell", agent: "", tool: toolName, cwd, session: "", input: null, command: value }, ctx);
+      if (ev.decision.action !== "allow") {
+        out.push({ ...finding(ev.decision.rule.startsWith("user.") ? "default.ask" : ev.decision.rule), detail: `${key}: ${ev.decision.warning}` });
+      }
+    }
+  }
+  return out;
+}
+
+function urlFindings(url: string, cwd: string, ctx: EngineContext): Finding[] {
+  if (/^file:/i.test(url)) {
+    let p = url.replace(/^file:(\/\/[^/]*)?/i, "");
+    try {
+      p = decodeURIComponent(p);
+    } catch { /* keep raw */ }
+    return fileFindings("read", [p], [], cwd, ctx);
+  }
+  if (url.toLowerCase().includes(".aiguard")) return [finding("abs.guard-state", url)];
+  const d = classifyDestination(url);
+  if (!d) return [];
+  if (d.cls === "metadata") return [finding("net.cloud-metadata", d.host)];
+  if (d.cls === "loopback" || d.cls === "private" || d.cls === "link-local") {
+    return [finding("net.private-host", d.host)];
+  }
+  return [];
+}
+
+/** Combines non-shell findings through the tiers. */
+function decideTool(
+  call: ToolCall,
+  findings: Finding[],
+  userTexts: string[],
+  fallback: Finding,
+  ctx: EngineContext,
+): Evaluation {
+  const trace: Trace = { parser: "none", parseErrors: [], units: [], findings };
+  const block = mostSevere(findings.filter((f) => f.tier === "absolute" || f.tier === "input"));
+  if (block && block.action === "block") return { decision: toDecision(block), trace };
+  const ub = firstMatch(ctx.policy, "block", userTexts);
+  if (ub) return { decision: toDecision(userFinding(ub)), trace };
+  const ua = firstMatch(ctx.policy, "ask", userTexts);
+  if (ua) return { decision: toDecision(userFinding(ua)), trace };
+  const al = firstMatch(ctx.policy, "allow", userTexts);
+  if (al) return { decision: { ...toDecision(userFinding(al)), warning: "Allowed by your policy" }, trace };
+  const rest = mostSevere(findings.filter((f) => f.action !== "allow"));
+  if (rest) return { decision: toDecision(rest), trace };
+  void call;
+  return { decision: toDecision(fallback), trace };
+}
+
+export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
+  switch (call.kind) {
+    case "shell":
+      return evaluateShell(call, ctx);
+    case "file": {
+      const fs = fileFindings(call.op, call.paths, call.contents, call.cwd, ctx);
+      const abs = call.paths.map((p) => resolve(p, call.cwd) ?? p);
+      const texts = abs.map((p) => `${call.tool} ${p}`);
+      const fallback = call.op === "write"
+        ? finding("safe.write-workspace", abs.join(" "))
+        : finding("safe.read", abs.join(" "));
+      return decideTool(call, fs, texts.length ? texts : [call.tool], fallback, ctx);
+    }
+    case "web": {
+      const target = call.url ?? call.query ?? "";
+      const fs = call.url ? urlFindings(call.url, call.cwd, ctx) : [];
+      return decideTool(call, fs, [`${call.tool} ${target}`], finding("safe.web", target.slice(0, 80)), ctx);
+    }
+    case "mcp": {
+      const fs = argFindings(call.name, call.args, call.cwd, ctx);
+      const text = `${call.tool} ${canonicalJson(call.args)}`;
+      return decideTool(call, fs, [text, call.tool], finding("default.mcp", call.tool), ctx);
+    }
+    case "other": {
+      const fs = argFindings(call.tool, call.input, call.cwd, ctx);
+      const text = `${call.tool} ${canonicalJson(call.input)}`;
+      const fallback = INTERNAL_TOOLS.has(call.tool)
+        ? finding("safe.internal-tool", call.tool)
+        : finding("default.unknown-tool", call.tool);
+      return decideTool(call, fs, [text, call.tool], fallback, ctx);
+    }
+  }
+}

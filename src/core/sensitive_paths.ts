@@ -1,0 +1,476 @@
+/**
+ * Tables of places that matter, and the classification of a path against them.
+ *
+ * Each table row names the rule it feeds. Paths are matched after resolution
+ * (absolute, normalised); glob words are matched with "could expand to"
+ * semantics, so `~/.s*` reaches `~/.ssh` and `~/.aws/cred*` reaches the AWS
+ * credentials file.
+ */
+import { basename, componentMatches, globMatchesExactly, globReaches, normalize, within } from "./paths.ts";
+
+export type PathClass =
+  | "state" // guard's own state directory
+  | "guard" // guard's executable or installation
+  | "hook-config" // an agent's hook configuration
+  | "credential" // secrets: keys, tokens, .env files
+  | "startup" // shell start-up and persistence files
+  | "authorized-keys"
+  | "system" // operating-system locations
+  | "device" // block devices and raw memory
+  | "git-internal"; // .git/hooks, .git/config
+
+export interface PathEnv {
+  home: string;
+  stateDir: string;
+  guardPaths: string[];
+}
+
+export interface PathHit {
+  cls: PathClass;
+  /** The protected place it reached (for messages). */
+  place: string;
+}
+
+/** Credential locations relative to the home directory. Dirs cover everything below. */
+const CREDENTIAL_HOME_DIRS = [
+  ".ssh",
+  ".aws",
+  ".gnupg",
+  ".config/gcloud",
+  ".azure",
+  ".kube",
+  ".password-store",
+  "Library/Keychains",
+  ".local/share/keyrings",
+  ".config/gh",
+  ".oci",
+  ".docker",
+  ".terraform.d",
+  ".config/op",
+  ".vault-token",
+];
+
+/** Files below a credential dir that are not secret. */
+const CREDENTIAL_EXCEPTIONS = [
+  "*.pub",
+  "known_hosts",
+  "known_hosts.old",
+  "config",
+  "authorized_keys",
+  "authorized_keys2",
+];
+
+const CREDENTIAL_HOME_FILES = [
+  ".netrc",
+  ".git-credentials",
+  ".npmrc",
+  ".pypirc",
+  ".gem/credentials",
+  ".cargo/credentials",
+  ".cargo/credentials.toml",
+  ".config/hub",
+  ".claude/.credentials.json",
+  ".codex/auth.json",
+  ".pgpass",
+  ".my.cnf",
+  ".boto",
+  ".s3cfg",
+  ".composer/auth.json",
+  ".config/gh/hosts.yml",
+  ".bash_history",
+  ".zsh_history",
+];
+
+const CREDENTIAL_ABS = [
+  "/etc/shadow",
+  "/etc/gshadow",
+  "/etc/sudoers",
+  "/etc/master.passwd",
+  "/etc/ssh/ssh_host_*_key",
+  "/Library/Keychains",
+  "/var/db/sudo",
+  "/proc/self/environ",
+  "/proc/*/environ",
+];
+
+/** Credential files recognised by name anywhere. */
+const CREDENTIAL_NAMES = [
+  ".env",
+  ".env.*",
+  "*.pem",
+  "*.key",
+  "*.p12",
+  "*.pfx",
+  "*.jks",
+  "*.keystore",
+  "*.ppk",
+  "id_rsa",
+  "id_dsa",
+  "id_ecdsa",
+  "id_ed25519",
+  "id_ecdsa_sk",
+  "id_ed25519_sk",
+  ".htpasswd",
+  "terraform.tfstate",
+  "terraform.tfstate.backup",
+  "credentials.json",
+  "service-account*.json",
+  ".netrc",
+  ".pgpass",
+];
+
+/** Names matching CREDENTIAL_NAMES that are templates, not secrets. */
+const CREDENTIAL_NAME_EXCEPTIONS = [
+  ".env.example",
+  ".env.sample",
+  ".env.template",
+  ".env.dist",
+  ".env.defaults",
+  ".env.schema",
+  "*.pub.pem",
+];
+
+/** Samples used to test whether a glob word could name a credential file. */
+const CREDENTIAL_NAME_SAMPLES = [
+  ".env",
+  ".env.local",
+  ".env.production",
+  "server.pem",
+  "server.key",
+  "cert.p12",
+  "id_rsa",
+  "id_ed25519",
+  "id_ecdsa",
+  ".htpasswd",
+  "terraform.tfstate",
+  "credentials.json",
+];
+
+const STARTUP_HOME = [
+  ".bashrc",
+  ".bash_profile",
+  ".bash_login",
+  ".bash_logout",
+  ".profile",
+  ".zshrc",
+  ".zshenv",
+  ".zprofile",
+  ".zlogin",
+  ".zlogout",
+  ".cshrc",
+  ".tcshrc",
+  ".kshrc",
+  ".mkshrc",
+  ".xprofile",
+  ".xinitrc",
+  ".xsession",
+  ".pam_environment",
+  ".config/fish/config.fish",
+  ".config/fish/conf.d",
+  ".config/fish/functions",
+  ".config/autostart",
+  ".config/systemd/user",
+  ".config/environment.d",
+  "Library/LaunchAgents",
+  ".ssh/rc",
+  ".ssh/config",
+  ".ssh/environment",
+  ".gitconfig",
+  ".config/git/config",
+  ".config/git/attributes",
+  ".bashrc.d",
+  ".zshrc.d",
+  ".oh-my-zsh/custom",
+];
+
+const STARTUP_ABS = [
+  "/etc/profile",
+  "/etc/profile.d",
+  "/etc/bash.bashrc",
+  "/etc/bashrc",
+  "/etc/zshrc",
+  "/etc/zsh",
+  "/etc/zprofile",
+  "/etc/zshenv",
+  "/etc/environment",
+  "/etc/crontab",
+  "/etc/cron.d",
+  "/etc/cron.daily",
+  "/etc/cron.hourly",
+  "/etc/cron.weekly",
+  "/etc/cron.monthly",
+  "/var/spool/cron",
+  "/etc/systemd",
+  "/etc/init.d",
+  "/etc/rc.local",
+  "/etc/ld.so.preload",
+  "/etc/sudoers.d",
+  "/Library/LaunchDaemons",
+  "/Library/LaunchAgents",
+  "/etc/gitconfig",
+];
+
+const AUTHORIZED_KEYS = ["authorized_keys", "authorized_keys2"];
+
+const SYSTEM_DIRS = [
+  "/etc",
+  "/usr",
+  "/bin",
+  "/sbin",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/libx32",
+  "/boot",
+  "/sys",
+  "/proc",
+  "/opt",
+  "/var",
+  "/srv",
+  "/root",
+  "/System",
+  "/Library",
+  "/Applications",
+  "/private/etc",
+  "/private/var",
+  "/snap",
+  "/nix",
+];
+
+/** Exceptions inside SYSTEM_DIRS that are ordinary scratch space. */
+const SYSTEM_EXCEPTIONS = ["/var/tmp", "/var/folders", "/private/var/folders", "/private/tmp"];
+
+/** Raw devices: writing to them destroys disks or memory. */
+const DEVICE_GLOBS = [
+  "sd*",
+  "hd*",
+  "vd*",
+  "xvd*",
+  "nvme*",
+  "mmcblk*",
+  "disk*",
+  "rdisk*",
+  "md*",
+  "dm-*",
+  "mapper",
+  "loop*",
+  "mem",
+  "kmem",
+  "port",
+  "sr*",
+];
+
+/** Devices that are harmless to write to. */
+export const HARMLESS_DEVICES = new Set([
+  "/dev/null",
+  "/dev/zero",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/stdin",
+  "/dev/tty",
+  "/dev/full",
+  "/dev/random",
+  "/dev/urandom",
+]);
+
+/** Hook configuration of each supported agent, relative to home. */
+const HOOK_CONFIG_HOME = [
+  ".claude/settings*.json",
+  ".kimi-code/config.toml",
+  ".kimi/config.toml",
+  ".codex/hooks.json",
+  ".codex/config.toml",
+  ".gemini/settings.json",
+  ".cursor/hooks.json",
+  ".copilot/config.json",
+  ".config/github-copilot/hooks",
+];
+
+/** Hook configuration inside any project (matched on trailing path components). */
+const HOOK_CONFIG_ANYWHERE = [
+  [".claude", "settings*.json"],
+  [".codex", "hooks.json"],
+  [".codex", "config.toml"],
+  [".gemini", "settings.json"],
+  [".cursor", "hooks.json"],
+  [".kimi-code", "config.toml"],
+];
+
+/** Directories inside any project that hold hook configuration. */
+const HOOK_DIRS_ANYWHERE = [[".github", "hooks"]];
+
+const HOOK_CONFIG_ABS = [
+  "/etc/claude-code",
+  "/Library/Application Support/ClaudeCode",
+  "/etc/codex",
+];
+
+function matchesAny(name: string, pats: string[]): boolean {
+  return pats.some((p) => componentMatches(p, name));
+}
+
+/** Matches `rel` (home-relative path, components) against a home-relative glob. */
+function relMatch(relParts: string[], pat: string, dirMode: boolean): boolean {
+  const p = pat.split("/");
+  if (relParts.length < p.length) return false;
+  if (!dirMode && relParts.length !== p.length) return false;
+  for (let i = 0; i < p.length; i++) if (!componentMatches(p[i], relParts[i])) return false;
+  return true;
+}
+
+function homeRel(abs: string, home: string): string[] | null {
+  if (!within(abs, home) || abs === home) return null;
+  return abs.slice(home.length + 1).split("/");
+}
+
+function tailMatch(parts: string[], pats: string[], dirMode: boolean): boolean {
+  for (let start = 0; start + pats.length <= parts.length; start++) {
+    let ok = true;
+    for (let i = 0; i < pats.length; i++) {
+      if (!componentMatches(pats[i], parts[start + i])) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok && (dirMode || start + pats.length === parts.length)) return true;
+  }
+  return false;
+}
+
+function credentialName(name: string): boolean {
+  return matchesAny(name, CREDENTIAL_NAMES) && !matchesAny(name, CREDENTIAL_NAME_EXCEPTIONS);
+}
+
+/** Classifies a literal absolute path. */
+export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
+  const abs = normalize(absIn);
+  const hits: PathHit[] = [];
+  const parts = abs.split("/").filter((s) => s);
+  const name = parts[parts.length - 1] ?? "";
+  if (within(abs, env.stateDir) || abs.toLowerCase().includes("/.aiguard")) {
+    hits.push({ cls: "state", place: env.stateDir });
+  }
+  for (const g of env.guardPaths) {
+    if (within(abs, g)) hits.push({ cls: "guard", place: g });
+  }
+  const rel = homeRel(abs, env.home);
+  if (rel) {
+    if (HOOK_CONFIG_HOME.some((p) => relMatch(rel, p, p.endsWith("/hooks")))) {
+      hits.push({ cls: "hook-config", place: abs });
+    }
+  }
+  if (
+    HOOK_CONFIG_ANYWHERE.some((p) => tailMatch(parts, p, false)) ||
+    HOOK_DIRS_ANYWHERE.some((p) => tailMatch(parts, p, true)) ||
+    HOOK_CONFIG_ABS.some((d) => within(abs, d))
+  ) {
+    if (!hits.some((h) => h.cls === "hook-config")) hits.push({ cls: "hook-config", place: abs });
+  }
+  // Credentials
+  let cred = false;
+  if (rel) {
+    if (
+      CREDENTIAL_HOME_DIRS.some((d) => relMatch(rel, d, true)) &&
+      !(rel.length > 1 && matchesAny(name, CREDENTIAL_EXCEPTIONS))
+    ) cred = true;
+    if (CREDENTIAL_HOME_FILES.some((f) => relMatch(rel, f, false))) cred = true;
+  }
+  if (CREDENTIAL_ABS.some((p) => globMatchesExactly(p, abs) || within(abs, p))) cred = true;
+  if (credentialName(name)) cred = true;
+  if (cred) hits.push({ cls: "credential", place: abs });
+  // Start-up and persistence files
+  if (
+    (rel && STARTUP_HOME.some((p) => relMatch(rel, p, true))) ||
+    STARTUP_ABS.some((p) => within(abs, p))
+  ) {
+    hits.push({ cls: "startup", place: abs });
+  }
+  if (AUTHORIZED_KEYS.includes(name) && parts[parts.length - 2] === ".ssh") {
+    hits.push({ cls: "authorized-keys", place: abs });
+  }
+  if (parts[0] === "dev" && parts.length >= 2 && !HARMLESS_DEVICES.has(abs)) {
+    if (parts[1] === "fd" || parts[1] === "pts" || parts[1] === "shm") {
+      // file descriptors, terminals and shared memory are not disks
+    } else if (DEVICE_GLOBS.some((g) => componentMatches(g, parts[1]))) {
+      hits.push({ cls: "device", place: abs });
+    } else hits.push({ cls: "system", place: abs });
+  } else if (
+    SYSTEM_DIRS.some((d) => within(abs, d)) && !SYSTEM_EXCEPTIONS.some((d) => within(abs, d)) &&
+    !within(abs, env.home)
+  ) {
+    hits.push({ cls: "system", place: abs });
+  }
+  if (tailMatch(parts, [".git", "hooks"], true) || tailMatch(parts, [".git", "config"], false)) {
+    hits.push({ cls: "git-internal", place: abs });
+  }
+  return hits;
+}
+
+/**
+ * Classifies an absolute glob path with "could expand to" semantics: a hit
+ * means some expansion of the glob is, or lies below, the protected place.
+ */
+export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
+  const glob = normalize(globIn);
+  const hits: PathHit[] = [];
+  if (globReaches(glob, env.stateDir)) hits.push({ cls: "state", place: env.stateDir });
+  for (const g of env.guardPaths) if (globReaches(glob, g)) hits.push({ cls: "guard", place: g });
+  const home = env.home;
+  const reachesAny = (list: string[], base: string) =>
+    list.some((rel) => !rel.includes("*") && globReaches(glob, base + "/" + rel));
+  if (reachesAny(CREDENTIAL_HOME_DIRS, home) || reachesAny(CREDENTIAL_HOME_FILES, home)) {
+    hits.push({ cls: "credential", place: glob });
+  } else {
+    const name = basename(glob);
+    if (CREDENTIAL_NAME_SAMPLES.some((s) => componentMatches(name, s) && credentialName(s))) {
+      hits.push({ cls: "credential", place: glob });
+    }
+  }
+  if (reachesAny(STARTUP_HOME, home)) hits.push({ cls: "startup", place: glob });
+  if (
+    reachesAny(HOOK_CONFIG_HOME.map((p) => p.replace("settings*.json", "settings.json")), home)
+  ) {
+    hits.push({ cls: "hook-config", place: glob });
+  }
+  return hits;
+}
+
+/** Is `abs` one of the places whose recursive deletion is catastrophic? */
+export function isProtectedRoot(abs: string, home: string): boolean {
+  const p = normalize(abs);
+  if (p === "/") return true;
+  if (p === normalize(home)) return true;
+  // Ancestors of home (/home, /Users) hold every user's files.
+  return within(home, p);
+}
+
+/** Top-level system directories whose recursive deletion or chmod wrecks the machine. */
+export const CRITICAL_SYSTEM_DIRS = new Set([
+  "/bin",
+  "/boot",
+  "/dev",
+  "/etc",
+  "/lib",
+  "/lib32",
+  "/lib64",
+  "/opt",
+  "/proc",
+  "/root",
+  "/sbin",
+  "/srv",
+  "/sys",
+  "/usr",
+  "/var",
+  "/System",
+  "/Library",
+  "/Applications",
+  "/Users",
+  "/home",
+  "/private",
+  "/usr/bin",
+  "/usr/lib",
+  "/usr/local",
+  "/usr/sbin",
+  "/nix",
+  "/snap",
+]);

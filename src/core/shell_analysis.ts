@@ -1,0 +1,892 @@
+/**
+ * Turns a shell command into the list of simple commands ("units") that would
+ * run, each with resolved words, its working directory and where it came from.
+ *
+ * Sequencing is respected so `cd` changes what relative targets mean; nested
+ * scripts are analysed recursively: command and process substitutions,
+ * `bash|sh|zsh -c`, `eval`, heredocs and here-strings fed to shells, static
+ * text piped into a shell, wrappers (sudo, env, nice, timeout, xargs,
+ * find -exec, ssh host cmd, …). Findings that depend on structure (pipes into
+ * shells, fork bombs, dynamic scripts) are raised here; per-command rules are
+ * in `shell_checks.ts`.
+ */
+import type { Redir, Stmt, Word } from "../shell/ir.ts";
+import type { ShellParser } from "../shell/parser.ts";
+import { decodeAnsiC } from "../shell/quoting.ts";
+import {
+  DECODERS,
+  INTERPRETERS,
+  NETWORK_CLIENTS,
+  SHELL_ARG_OPTS,
+  SHELLS,
+  WRAPPERS,
+  type WrapperSpec,
+} from "./commands.ts";
+import { basename, resolve } from "./paths.ts";
+import { rule } from "./rules.ts";
+import type { Finding, Limits } from "./types.ts";
+import {
+  type BraceExpand,
+  cloneState,
+  literalWord,
+  resolveWord,
+  type RWord,
+  type ShellState,
+  UNKNOWN,
+  unknownWord,
+} from "./words.ts";
+
+export interface RRedir {
+  op: string;
+  fd: string | null;
+  target: RWord | null;
+  /** Heredoc body text (after expansion of known parts), when a heredoc. */
+  heredoc: RWord | null;
+}
+
+export type Stdin =
+  | { kind: "text"; text: string; via: string }
+  | { kind: "pipe"; from: Stmt[] }
+  | { kind: "file"; target: RWord }
+  | { kind: "dynamic"; via: string };
+
+export interface Unit {
+  id: number;
+  argv: RWord[];
+  assigns: { name: string; value: RWord | null }[];
+  redirs: RRedir[];
+  cwd: string | null;
+  /** How it was reached: "" at top level, or "$(…)", "bash -c", "sudo", "find -exec", … */
+  origin: string;
+  parent: number | null;
+  /** Reached through a wrapper or shell string of the parent: covered by the parent's allow. */
+  covered: boolean;
+  /** Its meaning is entirely in its derived units (wrappers, shells running known text). */
+  transparent: boolean;
+  /** Normalised text for user regexes: resolved words plus redirections. */
+  text: string;
+  /** Source text (when it has one). */
+  rawText: string;
+  stdin: Stdin | null;
+  /** Words, assignments or redirections contain substitutions. */
+  subst: boolean;
+  /** Nesting depth of re-parsed scripts. */
+  depth: number;
+}
+
+export interface AnalysisEnv {
+  home: string;
+  parser: ShellParser;
+  brace: BraceExpand | null;
+  limits: Limits;
+}
+
+interface Ctx {
+  origin: string;
+  depth: number;
+  parent: number | null;
+  covered: boolean;
+  stdin: Stdin | null;
+}
+
+/** Tokens echo/printf produce when their arguments are static. */
+function staticEcho(words: RWord[]): string | null {
+  const name = basename(words[0]?.value ?? "");
+  if (name !== "echo" && name !== "printf") return null;
+  if (words.some((w) => w.dynamic)) return null;
+  let args = words.slice(1).map((w) => w.value);
+  let escapes = name === "printf";
+  if (name === "echo") {
+    while (args.length && /^-[neE]+$/.test(args[0])) {
+      if (args[0].includes("e")) escapes = true;
+      args = args.slice(1);
+    }
+  }
+  const text = args.join(" ");
+  return escapes ? decodeAnsiC(text) : text;
+}
+
+function stmtCommandNames(s: Stmt, out: string[]): void {
+  switch (s.k) {
+    case "simple":
+      if (s.words[0]) {
+        out.push(basename(s.words[0].parts.map((p) => (p.t === "lit" ? p.v : "$")).join("")));
+      }
+      break;
+    case "pipeline":
+      s.stages.forEach((x) => stmtCommandNames(x, out));
+      break;
+    case "list":
+      s.items.forEach((x) => stmtCommandNames(x, out));
+      break;
+    case "subshell":
+    case "group":
+    case "negate":
+      stmtCommandNames(s.body, out);
+      break;
+    case "compound":
+      s.bodies.forEach((x) => stmtCommandNames(x, out));
+      break;
+    default:
+      break;
+  }
+}
+
+export class ShellAnalyzer {
+  readonly units: Unit[] = [];
+  readonly findings: Finding[] = [];
+  readonly parseErrors: string[] = [];
+  parserUsed: "fast" | "tree-sitter" | "none" = "none";
+  private readonly funcs = new Map<string, Stmt>();
+  private stopped = false;
+
+  constructor(private readonly env: AnalysisEnv) {}
+
+  find(ruleId: string, unit: number | undefined, detail?: string): void {
+    const r = rule(ruleId);
+    const dup = this.findings.some((f) =>
+      f.rule === ruleId && f.unit === unit && f.detail === detail
+    );
+    if (dup) return;
+    this.findings.push({
+      rule: r.id,
+      tier: r.tier,
+      action: r.action,
+      risk: r.risk,
+      warning: r.warning,
+      remediation: r.remediation,
+      unit,
+      detail,
+    });
+  }
+
+  /** Parses and walks a script. Throws NeedFullParser / NeedCapability upward. */
+  script(source: string, st: ShellState, c: Ctx): void {
+    if (this.stopped) return;
+    if (c.depth > this.env.limits.maxScriptDepth) {
+      this.find("input.nesting-too-deep", c.parent ?? undefined, `depth ${c.depth}`);
+      return;
+    }
+    if (source.length > this.env.limits.maxCommandLength) {
+      this.find("input.command-too-long", c.parent ?? undefined, `${source.length} characters`);
+      return;
+    }
+    const parsed = this.env.parser.parse(source);
+    if (this.parserUsed !== "tree-sitter") this.parserUsed = parsed.parser;
+    if (parsed.errors.length) {
+      this.parseErrors.push(...parsed.errors);
+      this.find("shell.parse-error", c.parent ?? undefined, parsed.errors[0]);
+    }
+    this.stmt(parsed.body, st, c);
+  }
+
+  private stmt(s: Stmt, st: ShellState, c: Ctx): void {
+    if (this.stopped) return;
+    switch (s.k) {
+      case "simple":
+        this.simple(s, st, c);
+        break;
+      case "list":
+        for (const it of s.items) this.stmt(it, st, c);
+        break;
+      case "pipeline":
+        s.stages.forEach((stage, i) => {
+          const stdin: Stdin | null = i === 0 ? c.stdin : { kind: "pipe", from: s.stages.slice(0, i) };
+          this.stmt(stage, cloneState(st), { ...c, stdin });
+        });
+        break;
+      case "subshell": {
+        const inner = cloneState(st);
+        const stdin = this.redirStdin(s.redirs, inner, c) ?? c.stdin;
+        this.redirUnit(s.redirs, inner, c, "( … )");
+        this.stmt(s.body, inner, { ...c, stdin });
+        break;
+      }
+      case "group": {
+        const stdin = this.redirStdin(s.redirs, st, c) ?? c.stdin;
+        this.redirUnit(s.redirs, st, c, "{ … }");
+        this.stmt(s.body, st, { ...c, stdin });
+        break;
+      }
+      case "compound": {
+        const inner = cloneState(st);
+        for (const [k] of inner.vars) if (k !== "HOME") inner.vars.set(k, null);
+        const stdin = this.redirStdin(s.redirs, inner, c) ?? c.stdin;
+        for (const w of s.words) this.resolve(w, inner, c);
+        this.redirUnit(s.redirs, inner, c, s.what);
+        for (const b of s.bodies) this.stmt(b, inner, { ...c, stdin });
+        if (inner.cwd !== st.cwd) st.cwd = null;
+        for (const [k, v] of inner.vars) if (st.vars.get(k) !== v) st.vars.set(k, null);
+        break;
+      }
+      case "func": {
+        this.funcs.set(s.name, s.body);
+        if (this.callsItselfConcurrently(s.name, s.body)) {
+          this.find("proc.fork-bomb", c.parent ?? undefined, s.raw.slice(0, 60));
+        }
+        this.stmt(s.body, cloneState(st), { ...c, origin: `function ${s.name}` });
+        break;
+      }
+      case "negate":
+        this.stmt(s.body, st, c);
+        break;
+      case "error":
+        if (!this.parseErrors.length) {
+          this.parseErrors.push(s.reason);
+          this.find("shell.parse-error", c.parent ?? undefined, s.reason);
+        }
+        break;
+    }
+  }
+
+  /** Does a function body call itself in a pipeline or in the background? */
+  private callsItselfConcurrently(name: string, body: Stmt): boolean {
+    let hit = false;
+    const visit = (s: Stmt, concurrent: boolean) => {
+      if (hit) return;
+      switch (s.k) {
+        case "simple": {
+          const w = s.words[0];
+          const v = w?.parts.map((p) => (p.t === "lit" ? p.v : "")).join("");
+          if (concurrent && v === name) hit = true;
+          break;
+        }
+        case "pipeline":
+          s.stages.forEach((x) => visit(x, true));
+          break;
+        case "list":
+          s.items.forEach((x) => visit(x, concurrent));
+          break;
+        case "subshell":
+          visit(s.body, concurrent || s.background);
+          break;
+        case "group":
+        case "negate":
+          visit(s.body, concurrent);
+          break;
+        case "compound":
+          s.bodies.forEach((x) => visit(x, concurrent));
+          break;
+        default:
+          break;
+      }
+    };
+    visit(body, false);
+    return hit;
+  }
+
+  /** Resolves a word and analyses every script nested in it. */
+  private resolve(w: Word, st: ShellState, c: Ctx): RWord {
+    for (const p of w.parts) {
+      const sub = { ...c, origin: "", parent: c.parent, covered: false, stdin: null };
+      if (p.t === "cmd") this.stmt(p.body, cloneState(st), { ...sub, origin: "$(…)" });
+      else if (p.t === "proc") this.stmt(p.body, cloneState(st), { ...sub, origin: p.dir + "(…)" });
+      else if (p.t === "param" || p.t === "arith") {
+        for (const b of p.subs) this.stmt(b, cloneState(st), { ...sub, origin: "$(…)" });
+      }
+    }
+    const r = resolveWord(w, st, this.env.home, this.env.brace, this.env.limits.maxBraceExpansions);
+    // $(echo rm) / `printf rm`: a substitution of static echo text is that text.
+    if (r.dynamic && w.parts.length === 1 && w.parts[0].t === "cmd") {
+      const body = w.parts[0].body;
+      if (body.k === "simple" && body.words.length && !body.redirs.length) {
+        const words = body.words.map((x) =>
+          resolveWord(x, st, this.env.home, this.env.brace, this.env.limits.maxBraceExpansions)
+        );
+        const t = staticEcho(words);
+        if (t !== null && !w.parts[0].q) {
+          const v = t.trim();
+          return { ...r, value: v, values: [v], dynamic: false };
+        }
+      }
+    }
+    return r;
+  }
+
+  private resolveRedirs(redirs: Redir[], st: ShellState, c: Ctx): RRedir[] {
+    return redirs.map((r) => ({
+      op: r.op,
+      fd: r.fd,
+      target: r.target ? this.resolve(r.target, st, c) : null,
+      heredoc: r.heredoc ? this.resolve(r.heredoc.body, st, c) : null,
+    }));
+  }
+
+  /** Standard input provided by redirections, if any. */
+  private redirStdin(redirs: Redir[], st: ShellState, c: Ctx): Stdin | null {
+    let stdin: Stdin | null = null;
+    for (const r of redirs) {
+      if (r.fd !== null && r.fd !== "0") continue;
+      if ((r.op === "<<" || r.op === "<<-") && r.heredoc) {
+        const body = resolveWord(r.heredoc.body, st, this.env.home, this.env.brace, 64);
+        stdin = body.dynamic
+          ? { kind: "dynamic", via: "heredoc" }
+          : { kind: "text", text: body.value, via: "heredoc" };
+      } else if (r.op === "<<<" && r.target) {
+        const w = resolveWord(r.target, st, this.env.home, this.env.brace, 64);
+        stdin = w.dynamic
+          ? { kind: "dynamic", via: "here-string" }
+          : { kind: "text", text: w.value + "\n", via: "here-string" };
+      } else if (r.op === "<" && r.target) {
+        stdin = {
+          kind: "file",
+          target: resolveWord(r.target, st, this.env.home, this.env.brace, 64),
+        };
+      }
+    }
+    void c;
+    return stdin;
+  }
+
+  /** Redirections on compound statements become a pseudo-unit so write rules see them. */
+  private redirUnit(redirs: Redir[], st: ShellState, c: Ctx, label: string): void {
+    if (!redirs.length) return;
+    const rr = this.resolveRedirs(redirs, st, c);
+    this.addUnit({
+      argv: [],
+      assigns: [],
+      redirs: rr,
+      cwd: st.cwd,
+      origin: c.origin || label,
+      parent: c.parent,
+      covered: c.covered,
+      transparent: true,
+      rawText: "",
+      stdin: null,
+      subst: false,
+      depth: c.depth,
+    });
+  }
+
+  private addUnit(u: Omit<Unit, "id" | "text">): Unit {
+    if (this.units.length >= this.env.limits.maxUnits) {
+      if (!this.stopped) {
+        this.stopped = true;
+        this.find("input.too-many-commands", undefined, `more than ${this.env.limits.maxUnits}`);
+      }
+      // Keep analysing nothing further; return a detached unit.
+      return { ...u, id: -1, text: "" };
+    }
+    const text = renderText(u.argv, u.redirs);
+    const unit: Unit = { ...u, id: this.units.length, text };
+    this.units.push(unit);
+    return unit;
+  }
+
+  private simple(s: Extract<Stmt, { k: "simple" }>, st: ShellState, c: Ctx): void {
+    const assigns = s.assigns.map((a) => ({
+      name: a.name,
+      value: a.value ? this.resolve(a.value, st, c) : null,
+    }));
+    const argv = s.words.map((w) => this.resolve(w, st, c));
+    const redirs = this.resolveRedirs(s.redirs, st, c);
+    const stdin = this.redirStdin(s.redirs, st, c) ?? c.stdin;
+    const subst = [...argv, ...assigns.map((a) => a.value), ...redirs.map((r) => r.target)]
+      .some((w) => w?.subst) || redirs.some((r) => r.heredoc?.subst);
+    const u = this.addUnit({
+      argv,
+      assigns,
+      redirs,
+      cwd: st.cwd,
+      origin: c.origin,
+      parent: c.parent,
+      covered: c.covered,
+      transparent: argv.length === 0,
+      rawText: s.raw,
+      stdin,
+      subst,
+      depth: c.depth,
+    });
+    if (u.id < 0) return;
+    if (argv.length === 0) {
+      for (const a of assigns) st.vars.set(a.name, a.value && !a.value.dynamic ? a.value.value : null);
+      return;
+    }
+    this.expand(u, st, c);
+    this.trackShellState(u, st);
+  }
+
+  /** `cd`, `export X=…`, `unset X` change the state seen by later commands. */
+  private trackShellState(u: Unit, st: ShellState): void {
+    const name = basename(u.argv[0].value);
+    if (name === "cd" || name === "pushd") {
+      const args = u.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
+      if (args.length === 0) st.cwd = st.vars.get("HOME") ?? null;
+      else if (args[0].dynamic || args[0].value === "-" || args[0].glob) st.cwd = null;
+      else st.cwd = resolve(args[0].value, st.cwd);
+    } else if (name === "popd") st.cwd = null;
+    else if (name === "export" || name === "declare" || name === "typeset" || name === "local" || name === "readonly") {
+      for (const w of u.argv.slice(1)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+        if (m) st.vars.set(m[1], w.dynamic ? null : w.value.slice(m[0].length));
+      }
+    } else if (name === "unset") {
+      for (const w of u.argv.slice(1)) st.vars.set(w.value, null);
+    }
+  }
+
+  /** Creates a unit derived from `u` (through a wrapper) and expands it in turn. */
+  private derive(u: Unit, argv: RWord[], origin: string, st: ShellState, extra: Partial<Unit> = {}): void {
+    if (argv.length === 0) return;
+    const d = this.addUnit({
+      argv,
+      assigns: extra.assigns ?? [],
+      redirs: [],
+      cwd: u.cwd,
+      origin,
+      parent: u.id,
+      covered: true,
+      transparent: false,
+      rawText: "",
+      stdin: u.stdin,
+      subst: false,
+      depth: u.depth,
+    });
+    if (d.id < 0) return;
+    this.expand(d, st, {
+      origin,
+      depth: u.depth,
+      parent: d.id,
+      covered: true,
+      stdin: u.stdin,
+    });
+  }
+
+  /** Runs `source` as a script nested under unit `u`. */
+  private nested(u: Unit, source: string, origin: string, st: ShellState, cwd?: string | null): void {
+    const inner = cloneState(st);
+    inner.cwd = cwd === undefined ? u.cwd : cwd;
+    this.script(source, inner, {
+      origin,
+      depth: u.depth + 1,
+      parent: u.id,
+      covered: true,
+      stdin: null,
+    });
+  }
+
+  private expand(u: Unit, st: ShellState, c: Ctx): void {
+    const a0 = u.argv[0];
+    if (a0.dynamic) return; // shell.dynamic-command is raised by the checks
+    const name = basename(a0.value);
+    if (this.funcs.has(name)) {
+      u.transparent = true; // its body was analysed where it was defined
+      return;
+    }
+    const spec = WRAPPERS[name];
+    if (spec) return this.wrapper(u, spec, name, st);
+    if (SHELLS.has(name)) return this.shell(u, name, st);
+    if (name === "eval") return this.evalCmd(u, st);
+    if (name === "source" || name === ".") return this.source(u);
+    if (name === "xargs") return this.xargs(u, st);
+    if (name === "find") return this.findCmd(u, st);
+    if (name === "parallel") return this.parallel(u, st);
+    if (name === "ssh") return this.ssh(u, st);
+    if (name === "git") return this.git(u, st);
+    if (name === "trap" || name === "alias") return this.stringArgs(u, name, st);
+    if (name in INTERPRETERS) return this.interpreter(u, name);
+    void c;
+  }
+
+  private wrapper(u: Unit, spec: WrapperSpec, name: string, st: ShellState): void {
+    const argv = u.argv;
+    let i = 1;
+    let shellCmd: RWord | null = null;
+    let joinShell = spec.joinsAsShell === true;
+    let noExec = false;
+    const envAssigns: { name: string; value: RWord | null }[] = [];
+    const shellOpts = spec.shellOpts ?? [];
+    while (i < argv.length) {
+      const w = argv[i];
+      const v = w.value;
+      if (v === "--") {
+        i++;
+        break;
+      }
+      if (spec.assigns && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
+        const eq = v.indexOf("=");
+        envAssigns.push({ name: v.slice(0, eq), value: { ...w, value: v.slice(eq + 1) } });
+        i++;
+        continue;
+      }
+      if (v.startsWith("-") && v.length > 1 && !w.dynamic) {
+        const eq = v.indexOf("=");
+        const key = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+        if (spec.noExec?.includes(key)) noExec = true;
+        if (Array.isArray(spec.joinsAsShell) && spec.joinsAsShell.includes(key)) joinShell = true;
+        if (shellOpts.includes(key)) {
+          if (eq > 0 && key !== v) shellCmd = { ...w, value: v.slice(eq + 1) };
+          else {
+            shellCmd = argv[i + 1] ?? null;
+            i++;
+          }
+          i++;
+          continue;
+        }
+        if (!v.startsWith("--") && v.length > 2) {
+          // short cluster ending with an option that takes the command string: `su -lc cmd`
+          const last = "-" + v[v.length - 1];
+          if (shellOpts.includes(last)) {
+            shellCmd = argv[i + 1] ?? null;
+            i += 2;
+            continue;
+          }
+        }
+        if (spec.argOpts?.includes(key) && key === v) {
+          i += 2;
+          continue;
+        }
+        i++;
+        continue;
+      }
+      break;
+    }
+    i += spec.skip ?? 0;
+    const rest = argv.slice(i);
+    if (spec.rule) this.find(spec.rule, u.id, name);
+    u.transparent = !spec.rule;
+    if (noExec) return;
+    if (shellCmd) {
+      if (shellCmd.dynamic) this.find("exec.dynamic-script", u.id, shellCmd.display);
+      else this.nested(u, shellCmd.value, `${name} -c`, st);
+      return;
+    }
+    if (joinShell && rest.length) {
+      if (rest.some((w) => w.dynamic)) this.find("exec.dynamic-script", u.id, rest.map((w) => w.display).join(" "));
+      else this.nested(u, rest.map((w) => w.value).join(" "), name, st);
+      return;
+    }
+    if (rest.length === 0) {
+      if (name === "env") this.find("secrets.env-dump", u.id, "env");
+      u.transparent = false;
+      return;
+    }
+    this.derive(u, rest, name, st, { assigns: envAssigns });
+  }
+
+  private shell(u: Unit, name: string, st: ShellState): void {
+    const argv = u.argv;
+    let i = 1;
+    let cFlag = false;
+    let sFlag = false;
+    while (i < argv.length) {
+      const v = argv[i].value;
+      if (argv[i].dynamic) break;
+      if (v === "--" || v === "-") {
+        i++;
+        if (v === "-") sFlag = true;
+        break;
+      }
+      if ((v.startsWith("-") || v.startsWith("+")) && v.length > 1) {
+        if (SHELL_ARG_OPTS.has(v)) {
+          i += 2;
+          continue;
+        }
+        if (!v.startsWith("--")) {
+          const letters = v.slice(1);
+          if (letters.includes("c")) cFlag = true;
+          if (letters.includes("s")) sFlag = true;
+        }
+        i++;
+        continue;
+      }
+      break;
+    }
+    const rest = argv.slice(i);
+    if (cFlag) {
+      u.transparent = true;
+      const script = rest[0];
+      if (!script) return;
+      if (script.dynamic) {
+        this.find(script.subst ? "exec.dynamic-script" : "exec.dynamic-script", u.id, script.display);
+        u.transparent = false;
+      } else this.nested(u, script.value, `${name} -c`, st);
+      return;
+    }
+    if (rest.length && !sFlag) {
+      const f = rest[0];
+      if (f.subst && f.raw.startsWith("<(")) this.find("exec.procsub-to-shell", u.id, f.display);
+      else if (f.dynamic) this.find("exec.dynamic-script", u.id, f.display);
+      else this.find("exec.script-file", u.id, f.display);
+      return;
+    }
+    this.stdinScript(u, name, st);
+  }
+
+  /** A shell or interpreter reading its program from standard input. */
+  private stdinScript(u: Unit, name: string, st: ShellState, interpreter = false): void {
+    const s = u.stdin;
+    if (!s) return;
+    if (s.kind === "text") {
+      if (interpreter) {
+        this.find("exec.inline-code", u.id, `${name} ${s.via}`);
+        return;
+      }
+      u.transparent = true;
+      this.nested(u, s.text, `${name} ${s.via}`, st);
+    } else if (s.kind === "pipe") {
+      const prev = s.from[s.from.length - 1];
+      if (!interpreter && s.from.length === 1 && prev.k === "simple" && !prev.redirs.length) {
+        const words = prev.words.map((w) => resolveWord(w, st, this.env.home, this.env.brace, 64));
+        const t = staticEcho(words);
+        if (t !== null) {
+          u.transparent = true;
+          this.nested(u, t, `${name} ← echo`, st);
+          return;
+        }
+      }
+      const names: string[] = [];
+      s.from.forEach((x) => stmtCommandNames(x, names));
+      const src = names.find((n) => NETWORK_CLIENTS.has(n)) ?? names.find((n) => DECODERS.has(n)) ??
+        names[0] ?? "?";
+      this.find("exec.pipe-to-shell", u.id, `${src} | ${name}`);
+    } else if (s.kind === "file") {
+      if (s.target.subst) this.find("exec.procsub-to-shell", u.id, s.target.display);
+      else this.find("exec.script-file", u.id, `${name} < ${s.target.display}`);
+    } else {
+      this.find("exec.dynamic-script", u.id, `${name} ${s.via}`);
+    }
+  }
+
+  private evalCmd(u: Unit, st: ShellState): void {
+    const args = u.argv.slice(1);
+    if (!args.length) return;
+    u.transparent = true;
+    if (args.some((w) => w.dynamic)) {
+      this.find("exec.dynamic-script", u.id, args.map((w) => w.display).join(" "));
+      u.transparent = false;
+      return;
+    }
+    this.nested(u, args.map((w) => w.value).join(" "), "eval", st);
+  }
+
+  private source(u: Unit): void {
+    const f = u.argv[1];
+    if (!f) return;
+    if (f.subst && (f.raw.startsWith("<(") || f.display.startsWith("<("))) {
+      this.find("exec.procsub-to-shell", u.id, f.display);
+    } else this.find("exec.source", u.id, f.display);
+  }
+
+  private xargs(u: Unit, st: ShellState): void {
+    const argOpts = new Set(["-I", "-L", "-l", "-n", "-P", "-s", "-E", "-e", "-d", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"]);
+    let i = 1;
+    let replace: string | null = null;
+    while (i < u.argv.length) {
+      const v = u.argv[i].value;
+      if (v === "--") {
+        i++;
+        break;
+      }
+      if (!v.startsWith("-") || v.length === 1) break;
+      if (v === "-I") {
+        replace = u.argv[i + 1]?.value ?? "{}";
+        i += 2;
+        continue;
+      }
+      if (v.startsWith("-I") || v.startsWith("--replace")) {
+        replace = v.startsWith("-I") ? v.slice(2) : (v.split("=")[1] ?? "{}");
+        i++;
+        continue;
+      }
+      if (v === "-i") {
+        replace = "{}";
+        i++;
+        continue;
+      }
+      if (argOpts.has(v)) {
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    let cmd = u.argv.slice(i);
+    if (cmd.length === 0) cmd = [literalWord("echo")];
+    const input = unknownWord("{xargs input}");
+    const argv = replace
+      ? cmd.map((w) => (w.value.includes(replace!) ? { ...input, display: w.display } : w))
+      : [...cmd, input];
+    u.transparent = true;
+    const destructive = cmd.map((w) => basename(w.value));
+    if (destructive.some((n) => ["rm", "shred", "unlink", "rmdir", "mv", "dd", "truncate", "chmod", "chown", "chgrp", "kill", "srm"].includes(n))) {
+      this.find("exec.xargs-destructive", u.id, cmd.map((w) => w.display).join(" "));
+    }
+    this.derive(u, argv, "xargs", st);
+  }
+
+  private findCmd(u: Unit, st: ShellState): void {
+    const args = u.argv.slice(1);
+    const starts: RWord[] = [];
+    let i = 0;
+    // Leading options -H -L -P -D … then start paths until the expression begins.
+    while (i < args.length && /^-[HLP]$|^-D$|^-O\d$/.test(args[i].value)) i += args[i].value === "-D" ? 2 : 1;
+    while (i < args.length && !/^[-(!)]/.test(args[i].value)) starts.push(args[i++]);
+    if (starts.length === 0) starts.push(literalWord("."));
+    const protectedStart = starts.some((w) => this.isProtectedStart(w, u.cwd));
+    for (; i < args.length; i++) {
+      const v = args[i].value;
+      if (v === "-delete") {
+        this.find(protectedStart ? "abs.find-delete-protected" : "fs.find-delete", u.id, starts.map((s) => s.display).join(" "));
+      } else if (v === "-fprint" || v === "-fprint0" || v === "-fprintf" || v === "-fls") {
+        this.find("fs.find-write", u.id, args[i + 1]?.display);
+      } else if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
+        const cmd: RWord[] = [];
+        let j = i + 1;
+        while (j < args.length && args[j].value !== ";" && args[j].value !== "+") {
+          cmd.push(args[j].value === "{}" || args[j].value.includes("{}") ? { ...unknownWord("{}"), display: args[j].display } : args[j]);
+          j++;
+        }
+        i = j;
+        if (!cmd.length) continue;
+        this.find("exec.find-exec", u.id, cmd.map((w) => w.display).join(" "));
+        const cname = basename(cmd[0].value);
+        if (protectedStart && (cname === "rm" || cname === "shred" || cname === "unlink")) {
+          this.find("abs.find-delete-protected", u.id, `${starts.map((s) => s.display).join(" ")} -exec ${cname}`);
+        }
+        this.derive(u, cmd, `find ${v}`, st);
+      }
+    }
+  }
+
+  private isProtectedStart(w: RWord, cwd: string | null): boolean {
+    for (const v of w.values) {
+      if (v.includes(UNKNOWN)) continue;
+      const p = resolve(v, cwd);
+      if (p === null) continue;
+      if (p === "/" || p === this.env.home || (this.env.home.startsWith(p + "/"))) return true;
+    }
+    return w.otherHome;
+  }
+
+  private parallel(u: Unit, st: ShellState): void {
+    const args = u.argv.slice(1);
+    const sep = args.findIndex((w) => w.value === ":::" || w.value === "::::" || w.value === ":::+");
+    const before = sep >= 0 ? args.slice(0, sep) : args;
+    let i = 0;
+    const argOpts = new Set(["-j", "--jobs", "-N", "-n", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "--joblog", "--results", "--colsep", "-d", "--tagstring", "--workdir", "--basefile", "--transfer-file", "--return", "-I", "--load", "--memfree"]);
+    while (i < before.length && before[i].value.startsWith("-")) i += argOpts.has(before[i].value) ? 2 : 1;
+    const cmd = before.slice(i);
+    u.transparent = true;
+    if (cmd.length) this.derive(u, [...cmd, unknownWord("{parallel input}")], "parallel", st);
+    else if (sep >= 0) {
+      for (const w of args.slice(sep + 1)) {
+        if (w.value.startsWith(":::")) continue;
+        if (w.dynamic) this.find("exec.dynamic-script", u.id, w.display);
+        else this.nested(u, w.value, "parallel", st);
+      }
+    }
+  }
+
+  private ssh(u: Unit, st: ShellState): void {
+    const argOpts = new Set(["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"]);
+    const args = u.argv.slice(1);
+    let i = 0;
+    while (i < args.length && args[i].value.startsWith("-")) {
+      const v = args[i].value;
+      i += argOpts.has(v) ? 2 : 1;
+    }
+    const host = args[i];
+    const remote = args.slice(i + 1);
+    if (!host) return;
+    const remoteState: ShellState = { cwd: null, vars: new Map([["HOME", this.env.home]]) };
+    if (remote.length) {
+      if (remote.some((w) => w.dynamic)) {
+        this.find("exec.dynamic-script", u.id, remote.map((w) => w.display).join(" "));
+      } else {
+        this.nested(u, remote.map((w) => w.value).join(" "), `ssh ${host.display}`, remoteState, null);
+      }
+    } else if (u.stdin?.kind === "text") {
+      this.nested(u, u.stdin.text, `ssh ${host.display}`, remoteState, null);
+    }
+  }
+
+  private git(u: Unit, st: ShellState): void {
+    const args = u.argv.slice(1);
+    let i = 0;
+    while (i < args.length && args[i].value.startsWith("-")) {
+      const v = args[i].value;
+      i += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(v) ? 2 : 1;
+    }
+    const sub = args[i]?.value;
+    const rest = args.slice(i + 1);
+    const runs: RWord[] = [];
+    if (sub === "rebase") {
+      rest.forEach((w, k) => {
+        if ((w.value === "-x" || w.value === "--exec") && rest[k + 1]) runs.push(rest[k + 1]);
+        else if (w.value.startsWith("--exec=")) runs.push({ ...w, value: w.value.slice(7) });
+      });
+    } else if (sub === "submodule" && rest.some((w) => w.value === "foreach")) {
+      const k = rest.findIndex((w) => w.value === "foreach");
+      const cmd = rest.slice(k + 1).filter((w) => w.value !== "--recursive" && w.value !== "-q" && w.value !== "--quiet");
+      if (cmd.length) runs.push(cmd.length === 1 ? cmd[0] : { ...cmd[0], value: cmd.map((w) => w.value).join(" "), dynamic: cmd.some((w) => w.dynamic) });
+    } else if (sub === "bisect" && rest[0]?.value === "run") {
+      const cmd = rest.slice(1);
+      if (cmd.length) {
+        this.find("exec.git-shell", u.id, "bisect run");
+        this.derive(u, cmd, "git bisect run", st);
+      }
+      return;
+    }
+    for (const r of runs) {
+      this.find("exec.git-shell", u.id, `${sub}: ${r.display}`);
+      if (r.dynamic) this.find("exec.dynamic-script", u.id, r.display);
+      else this.nested(u, r.value, `git ${sub}`, st);
+    }
+  }
+
+  /** trap 'cmd' SIG / alias x='cmd': the string is shell code that runs later. */
+  private stringArgs(u: Unit, name: string, st: ShellState): void {
+    u.transparent = true;
+    if (name === "trap") {
+      const code = u.argv[1];
+      if (!code || code.value.startsWith("-")) return;
+      if (code.dynamic) this.find("exec.dynamic-script", u.id, code.display);
+      else this.nested(u, code.value, "trap", st);
+    } else {
+      for (const w of u.argv.slice(1)) {
+        const eq = w.value.indexOf("=");
+        if (eq <= 0) continue;
+        if (w.dynamic) this.find("exec.dynamic-script", u.id, w.display);
+        else this.nested(u, w.value.slice(eq + 1), "alias", st);
+      }
+    }
+  }
+
+  private interpreter(u: Unit, name: string): void {
+    const codeOpts = INTERPRETERS[name];
+    const args = u.argv.slice(1);
+    if (name === "awk" || name === "gawk" || name === "mawk" || name === "nawk") return; // checked in shell_checks
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i].value;
+      const hit = codeOpts.some((o) =>
+        v === o || (o.startsWith("--") && v.startsWith(o + "=")) ||
+        (o.length === 2 && /^-[A-Za-z]+$/.test(v) && !v.startsWith("--") && v.endsWith(o[1]) && v.length > 2)
+      );
+      if (hit) {
+        const code = v.includes("=") ? v.slice(v.indexOf("=") + 1) : (args[i + 1]?.display ?? "");
+        this.find("exec.inline-code", u.id, `${name} ${v} ${code.slice(0, 60)}`);
+        return;
+      }
+      if (!v.startsWith("-")) {
+        if (v === "-" ) break;
+        return; // a script file: not inline code; default ask applies
+      }
+    }
+    // No script argument: the program comes from stdin.
+    this.stdinScript(u, name, cloneStateEmpty(u), true);
+  }
+}
+
+function cloneStateEmpty(u: Unit): ShellState {
+  return { cwd: u.cwd, vars: new Map() };
+}
+
+/** Text of a unit for user regexes: resolved words, then redirections. */
+export function renderText(argv: RWord[], redirs: RRedir[]): string {
+  const words = argv.map((w) => (w.dynamic ? w.display : w.value));
+  for (const r of redirs) {
+    if (r.op === "<<" || r.op === "<<-") words.push(`${r.op}${r.target?.value ?? ""}`);
+    else words.push(`${r.fd ?? ""}${r.op}${r.target ? (r.target.dynamic ? r.target.display : r.target.value) : ""}`);
+  }
+  return words.join(" ");
+}

@@ -1,0 +1,183 @@
+/**
+ * Resolving shell words to the values the analysis reasons about.
+ *
+ * A resolved word knows its literal value where it can be known statically —
+ * quotes removed, `~`, `$HOME` and variables assigned earlier in the same
+ * script substituted — and marks every part that cannot be known (other
+ * variables, command substitutions) with `UNKNOWN`, so rules can tell
+ * `rm -rf "$X"/` (depends on a variable) from `rm -rf ./build`.
+ */
+import type { Part, Word } from "../shell/ir.ts";
+import { dirname } from "./paths.ts";
+
+/** Stands for text that cannot be known before the command runs. */
+export const UNKNOWN = "\u0000";
+
+export interface ShellState {
+  /** Current directory, or null when it cannot be known (after `cd "$X"`). */
+  cwd: string | null;
+  /** Variables known to hold a value (null: known to exist, value unknown). */
+  vars: Map<string, string | null>;
+}
+
+export interface RWord {
+  raw: string;
+  /** Value with quotes removed and known expansions applied; UNKNOWN marks unknown text. */
+  value: string;
+  /** Rendering for people and user regexes: unknown parts shown as written. */
+  display: string;
+  dynamic: boolean;
+  /** Unquoted glob characters present. */
+  glob: boolean;
+  /** Contains a command or process substitution. */
+  subst: boolean;
+  /** Brace-expanded alternatives (just `[value]` without braces). */
+  values: string[];
+  /** Started with `~user` (another user's home directory). */
+  otherHome: boolean;
+}
+
+export type BraceExpand = (s: string) => string[];
+
+export class NeedCapability extends Error {
+  constructor(readonly capability: "tree-sitter" | "brace-expansion") {
+    super(`capability needed: ${capability}`);
+  }
+}
+
+export function literalWord(v: string): RWord {
+  return {
+    raw: v,
+    value: v,
+    display: v,
+    dynamic: false,
+    glob: false,
+    subst: false,
+    values: [v],
+    otherHome: false,
+  };
+}
+
+export function unknownWord(display: string): RWord {
+  return {
+    raw: display,
+    value: UNKNOWN,
+    display,
+    dynamic: true,
+    glob: false,
+    subst: false,
+    values: [UNKNOWN],
+    otherHome: false,
+  };
+}
+
+const GLOB_RE = /[*?[]/;
+
+/** Resolves a word. `brace` is needed only for words with brace expansion. */
+export function resolveWord(
+  w: Word,
+  st: ShellState,
+  home: string,
+  brace: BraceExpand | null,
+  maxBrace: number,
+): RWord {
+  let value = "";
+  let display = "";
+  let dynamic = false;
+  let glob = false;
+  let subst = false;
+  let otherHome = false;
+  let braceRaw: string | null = null;
+  for (const p of w.parts) {
+    switch (p.t) {
+      case "lit":
+        value += p.v;
+        display += p.v;
+        if (!p.q && GLOB_RE.test(p.v)) glob = true;
+        break;
+      case "tilde": {
+        if (p.user === "") {
+          const h = st.vars.get("HOME");
+          if (h === undefined || h === null) {
+            value += UNKNOWN;
+            dynamic = true;
+          } else value += h;
+        } else {
+          otherHome = true;
+          value += (p.user === "root" ? "/root" : dirname(home) + "/" + p.user);
+        }
+        display += "~" + p.user;
+        break;
+      }
+      case "param": {
+        const v = paramValue(p, st);
+        display += p.plain ? "$" + p.name : "${" + p.name + "…}";
+        if (v === null) {
+          value += UNKNOWN;
+          dynamic = true;
+        } else value += v;
+        if (p.subs.length) subst = true;
+        break;
+      }
+      case "cmd":
+        value += UNKNOWN;
+        display += "$(…)";
+        dynamic = true;
+        subst = true;
+        break;
+      case "proc":
+        value += UNKNOWN;
+        display += p.dir + "(…)";
+        dynamic = true;
+        subst = true;
+        break;
+      case "arith":
+        value += UNKNOWN;
+        display += "$((…))";
+        dynamic = true;
+        if (p.subs.length) subst = true;
+        break;
+      case "brace":
+        braceRaw = p.raw;
+        value += p.raw;
+        display += p.raw;
+        if (GLOB_RE.test(p.raw)) glob = true;
+        break;
+    }
+  }
+  let values = [value];
+  if (braceRaw !== null) {
+    if (!brace) throw new NeedCapability("brace-expansion");
+    try {
+      const ex = brace(value);
+      values = ex.length > maxBrace ? [...ex.slice(0, maxBrace), UNKNOWN] : ex;
+      if (ex.length > maxBrace) dynamic = true;
+    } catch {
+      values = [value, UNKNOWN];
+      dynamic = true;
+    }
+    if (values.length === 0) values = [value];
+  }
+  return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome };
+}
+
+function paramValue(p: Extract<Part, { t: "param" }>, st: ShellState): string | null {
+  const known = st.vars.get(p.name);
+  if (known === undefined || known === null) return null;
+  if (p.plain) return known;
+  // ${X:-d} ${X-d} ${X:=d} ${X=d} ${X:?m} ${X?m} expand to X itself when X is set and non-empty.
+  if (known !== "" && /^:?[-=?]/.test(p.mod)) return known;
+  return null;
+}
+
+/** Does any part of the word hold a command or process substitution? */
+export function wordHasSubst(w: Word): boolean {
+  return w.parts.some((p) =>
+    p.t === "cmd" || p.t === "proc" || (p.t === "param" && p.subs.length > 0) ||
+    (p.t === "arith" && p.subs.length > 0)
+  );
+}
+
+export function cloneState(st: ShellState): ShellState {
+  return { cwd: st.cwd, vars: new Map(st.vars) };
+}

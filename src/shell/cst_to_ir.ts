@@ -1,0 +1,627 @@
+/**
+ * Converts a tree-sitter-bash concrete syntax tree into guard's shell IR.
+ *
+ * The converter is defensive: any node it does not recognise becomes either an
+ * `error` statement (which the analysis treats as "ask") or, in word position,
+ * an opaque dynamic part, and every command or process substitution found
+ * anywhere below an unrecognised node is still extracted and analysed.
+ * Deep nesting is bounded by `MAX_DEPTH`; lists and pipelines (which
+ * tree-sitter nests to the left, one level per operator) are flattened
+ * iteratively, so 5,000 chained commands cost no recursion.
+ */
+import type { Assign, Part, Redir, Stmt, Word } from "./ir.ts";
+import { decodeAnsiC, unescapeDouble, unescapeHeredoc, unescapeUnquoted } from "./quoting.ts";
+
+/** The subset of web-tree-sitter's Node API the converter needs. */
+export interface TsNode {
+  readonly type: string;
+  readonly isNamed: boolean;
+  readonly isMissing: boolean;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly childCount: number;
+  child(i: number): TsNode | null;
+  fieldNameForChild(i: number): string | null;
+}
+
+export const MAX_DEPTH = 200;
+
+export class NestingTooDeep extends Error {
+  constructor() {
+    super(`nesting deeper than ${MAX_DEPTH} levels`);
+  }
+}
+
+const STATEMENT_TYPES = new Set([
+  "redirected_statement",
+  "variable_assignment",
+  "variable_assignments",
+  "command",
+  "declaration_command",
+  "unset_command",
+  "test_command",
+  "negated_command",
+  "for_statement",
+  "c_style_for_statement",
+  "while_statement",
+  "if_statement",
+  "case_statement",
+  "pipeline",
+  "list",
+  "subshell",
+  "compound_statement",
+  "function_definition",
+]);
+
+const SUBST_TYPES = new Set(["command_substitution", "process_substitution"]);
+
+export class Converter {
+  readonly errors: string[] = [];
+  constructor(private readonly src: string) {}
+
+  text(n: TsNode): string {
+    return this.src.slice(n.startIndex, n.endIndex);
+  }
+
+  children(n: TsNode): TsNode[] {
+    const out: TsNode[] = [];
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  /** Converts a node holding a sequence of statements (program, do_group, …). */
+  body(n: TsNode, depth: number): Stmt {
+    return this.seq(this.children(n), depth);
+  }
+
+  /** Converts sibling nodes into a list, honouring `&` (background = subshell). */
+  seq(nodes: TsNode[], depth: number): Stmt {
+    const items: Stmt[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const c = nodes[i];
+      if (c.isNamed && c.type !== "comment") {
+        const s = this.stmtOrError(c, depth);
+        if (s) {
+          const next = nodes[i + 1];
+          if (next && !next.isNamed && next.type === "&") {
+            items.push({ k: "subshell", body: s, redirs: [], background: true });
+          } else items.push(s);
+        }
+      } else if (c.isMissing) {
+        this.errors.push(`missing ${JSON.stringify(c.type)}`);
+      }
+    }
+    return items.length === 1 ? items[0] : { k: "list", items };
+  }
+
+  stmtOrError(n: TsNode, depth: number): Stmt | null {
+    if (STATEMENT_TYPES.has(n.type)) return this.stmt(n, depth);
+    if (n.type === "ERROR") {
+      this.errors.push(`syntax error near ${JSON.stringify(this.text(n).slice(0, 40))}`);
+      return this.opaque(n, depth, "syntax error");
+    }
+    // Anything else in statement position (heredoc pieces, stray words): keep what runs inside.
+    if (n.type === "heredoc_body" || n.type === "heredoc_start" || n.type === "heredoc_end") {
+      return null;
+    }
+    return this.opaque(n, depth, `unsupported construct ${n.type}`);
+  }
+
+  /** A region we cannot interpret: an error statement plus every substitution inside it. */
+  opaque(n: TsNode, depth: number, reason: string): Stmt {
+    const subs = this.findSubsts(n, depth);
+    const err: Stmt = { k: "error", raw: this.text(n), reason };
+    return subs.length ? { k: "list", items: [err, ...subs] } : err;
+  }
+
+  /** Collects every command/process substitution below `n`, converted. */
+  findSubsts(n: TsNode, depth: number): Stmt[] {
+    const out: Stmt[] = [];
+    const stack: [TsNode, number][] = [[n, depth]];
+    while (stack.length) {
+      const [cur, d] = stack.pop()!;
+      if (d > MAX_DEPTH) throw new NestingTooDeep();
+      for (let i = cur.childCount - 1; i >= 0; i--) {
+        const c = cur.child(i);
+        if (!c) continue;
+        if (SUBST_TYPES.has(c.type)) out.push(this.substBody(c, d + 1));
+        else stack.push([c, d + 1]);
+      }
+    }
+    return out.reverse();
+  }
+
+  substBody(n: TsNode, depth: number): Stmt {
+    const inner = this.children(n).filter((c) => c.isNamed);
+    return this.seq(inner, depth + 1);
+  }
+
+  stmt(n: TsNode, depth: number): Stmt {
+    if (depth > MAX_DEPTH) throw new NestingTooDeep();
+    switch (n.type) {
+      case "command":
+        return this.command(n, depth);
+      case "variable_assignment":
+        return {
+          k: "simple",
+          assigns: [this.assign(n, depth)],
+          words: [],
+          redirs: [],
+          raw: this.text(n),
+        };
+      case "variable_assignments":
+        return {
+          k: "simple",
+          assigns: this.children(n).filter((c) => c.type === "variable_assignment").map((c) =>
+            this.assign(c, depth)
+          ),
+          words: [],
+          redirs: [],
+          raw: this.text(n),
+        };
+      case "declaration_command":
+      case "unset_command":
+        return this.declaration(n, depth);
+      case "redirected_statement":
+        return this.redirected(n, depth);
+      case "pipeline":
+        return this.pipeline(n, depth);
+      case "list":
+        return this.list(n, depth);
+      case "subshell":
+        return {
+          k: "subshell",
+          body: this.seq(this.children(n).filter((c) => c.isNamed), depth + 1),
+          redirs: [],
+          background: false,
+        };
+      case "compound_statement": {
+        const kids = this.children(n);
+        if (kids[0] && kids[0].type === "((") {
+          return {
+            k: "compound",
+            what: "arith",
+            words: [],
+            bodies: this.findSubsts(n, depth),
+            redirs: [],
+            raw: this.text(n),
+          };
+        }
+        return {
+          k: "group",
+          body: this.seq(kids.filter((c) => c.isNamed), depth + 1),
+          redirs: [],
+        };
+      }
+      case "negated_command": {
+        const inner = this.children(n).find((c) => c.isNamed);
+        return { k: "negate", body: inner ? this.stmtOrError(inner, depth + 1)! : this.empty() };
+      }
+      case "function_definition": {
+        let name = "";
+        let body: Stmt = this.empty();
+        for (let i = 0; i < n.childCount; i++) {
+          const c = n.child(i)!;
+          const f = n.fieldNameForChild(i);
+          if (f === "name") name = unescapeUnquoted(this.text(c));
+          else if (f === "body") body = this.stmtOrError(c, depth + 1) ?? this.empty();
+        }
+        return { k: "func", name, body, raw: this.text(n) };
+      }
+      case "test_command":
+        return {
+          k: "compound",
+          what: "test",
+          words: [],
+          bodies: this.findSubsts(n, depth),
+          redirs: [],
+          raw: this.text(n),
+        };
+      default:
+        return this.compound(n, depth);
+    }
+  }
+
+  empty(): Stmt {
+    return { k: "list", items: [] };
+  }
+
+  /** if / while / for / case / c-style for: bodies in order, plus tested words. */
+  compound(n: TsNode, depth: number): Stmt {
+    const what = n.type.replace(/_statement$/, "");
+    const words: Word[] = [];
+    const bodies: Stmt[] = [];
+    const visit = (node: TsNode, d: number) => {
+      if (d > MAX_DEPTH) throw new NestingTooDeep();
+      for (let i = 0; i < node.childCount; i++) {
+        const c = node.child(i)!;
+        if (!c.isNamed) {
+          if (c.isMissing) this.errors.push(`missing ${JSON.stringify(c.type)}`);
+          continue;
+        }
+        if (c.type === "comment") continue;
+        if (STATEMENT_TYPES.has(c.type) || c.type === "ERROR") {
+          const s = this.stmtOrError(c, d + 1);
+          if (s) bodies.push(s);
+        } else if (
+          c.type === "do_group" || c.type === "elif_clause" || c.type === "else_clause" ||
+          c.type === "case_item"
+        ) {
+          visit(c, d + 1);
+        } else if (isWordType(c.type)) {
+          words.push(this.word(c, d + 1));
+        } else {
+          bodies.push(...this.findSubsts(c, d + 1));
+        }
+      }
+    };
+    visit(n, depth);
+    return { k: "compound", what, words, bodies, redirs: [], raw: this.text(n) };
+  }
+
+  command(n: TsNode, depth: number): Stmt {
+    const assigns: Assign[] = [];
+    const words: Word[] = [];
+    const redirs: Redir[] = [];
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (!c.isNamed) continue;
+      const f = n.fieldNameForChild(i);
+      if (c.type === "variable_assignment") assigns.push(this.assign(c, depth));
+      else if (f === "redirect" || c.type.endsWith("_redirect")) {
+        redirs.push(...this.redirect(c, depth).redirs);
+      } else if (c.type === "command_name") {
+        const inner = this.children(c).find((x) => x.isNamed);
+        words.push(inner ? this.word(inner, depth + 1) : { raw: this.text(c), parts: [] });
+      } else if (c.type === "comment") continue;
+      else words.push(this.word(c, depth + 1));
+    }
+    return { k: "simple", assigns, words, redirs, raw: this.text(n) };
+  }
+
+  declaration(n: TsNode, depth: number): Stmt {
+    const words: Word[] = [];
+    const kids = this.children(n);
+    // The keyword (export, declare, local, readonly, typeset, unset) is anonymous.
+    const kw = kids.find((c) => !c.isNamed);
+    if (kw) words.push({ raw: this.text(kw), parts: [{ t: "lit", v: this.text(kw), q: false }] });
+    for (const c of kids) {
+      if (!c.isNamed || c.type === "comment") continue;
+      if (c.type === "variable_assignment") {
+        const a = this.assign(c, depth);
+        const parts: Part[] = [{ t: "lit", v: a.name + "=", q: false }];
+        if (a.value) parts.push(...a.value.parts);
+        words.push({ raw: a.raw, parts });
+      } else words.push(this.word(c, depth + 1));
+    }
+    return { k: "simple", assigns: [], words, redirs: [], raw: this.text(n) };
+  }
+
+  assign(n: TsNode, depth: number): Assign {
+    let name = "";
+    let value: Word | null = null;
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      const f = n.fieldNameForChild(i);
+      if (f === "name" || (c.type === "variable_name" && !name)) name = this.text(c);
+      else if (f === "value" || (c.isNamed && c.type !== "variable_name")) {
+        value = this.word(c, depth + 1);
+      }
+    }
+    return { name, value, raw: this.text(n) };
+  }
+
+  redirected(n: TsNode, depth: number): Stmt {
+    let body: Stmt | null = null;
+    const redirs: Redir[] = [];
+    const tails: { op: string; stmt: Stmt }[] = [];
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (!c.isNamed) continue;
+      const f = n.fieldNameForChild(i);
+      if (f === "body" || (!body && STATEMENT_TYPES.has(c.type))) {
+        body = this.stmtOrError(c, depth + 1);
+      } else if (c.type.endsWith("_redirect")) {
+        const r = this.redirect(c, depth);
+        redirs.push(...r.redirs);
+        tails.push(...r.tails);
+      } else if (c.type === "ERROR") {
+        this.errors.push(`syntax error near ${JSON.stringify(this.text(c).slice(0, 40))}`);
+      }
+    }
+    let s: Stmt = body ?? this.empty();
+    s = attachRedirs(s, redirs);
+    // A heredoc can be followed on its first line by the rest of a pipeline or list.
+    for (const t of tails) {
+      if (t.op === "|" || t.op === "|&") {
+        const rest = t.stmt.k === "pipeline" ? t.stmt.stages : [t.stmt];
+        s = { k: "pipeline", stages: [s, ...rest], raw: this.text(n) };
+      } else {
+        s = { k: "list", items: [s, t.stmt] };
+      }
+    }
+    return s;
+  }
+
+  redirect(n: TsNode, depth: number): { redirs: Redir[]; tails: { op: string; stmt: Stmt }[] } {
+    const tails: { op: string; stmt: Stmt }[] = [];
+    if (n.type === "heredoc_redirect") {
+      let op = "<<";
+      let delim = "";
+      let body: Word = { raw: "", parts: [] };
+      let quoted = false;
+      const extra: Redir[] = [];
+      let lastOp = "";
+      for (let i = 0; i < n.childCount; i++) {
+        const c = n.child(i)!;
+        if (!c.isNamed) {
+          if (c.type === "<<" || c.type === "<<-") op = c.type;
+          else lastOp = c.type;
+          continue;
+        }
+        if (c.type === "heredoc_start") {
+          const t = this.text(c);
+          quoted = /['"\\]/.test(t);
+          delim = t.replace(/['"\\]/g, "");
+        } else if (c.type === "heredoc_body") {
+          body = quoted
+            ? { raw: this.text(c), parts: [{ t: "lit", v: this.text(c), q: true }] }
+            : this.heredocBody(c, depth + 1);
+        } else if (c.type === "heredoc_end") continue;
+        else if (c.type.endsWith("_redirect")) extra.push(...this.redirect(c, depth).redirs);
+        else if (STATEMENT_TYPES.has(c.type)) {
+          tails.push({ op: lastOp || "|", stmt: this.stmt(c, depth + 1) });
+        }
+      }
+      return {
+        redirs: [{
+          op,
+          fd: null,
+          target: { raw: delim, parts: [{ t: "lit", v: delim, q: true }] },
+          heredoc: { body, quoted },
+        }, ...extra],
+        tails,
+      };
+    }
+    let op = "";
+    let fd: string | null = null;
+    let target: Word | null = null;
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (!c.isNamed) {
+        if (!op) op = c.type;
+        continue;
+      }
+      if (c.type === "file_descriptor") fd = this.text(c);
+      else if (!target) target = this.word(c, depth + 1);
+      else {
+        // Extra words after a redirection target are arguments in bash; keep them visible.
+        const w = this.word(c, depth + 1);
+        target = { raw: target.raw + " " + w.raw, parts: [...target.parts, ...w.parts] };
+      }
+    }
+    return { redirs: [{ op: op || ">", fd, target }], tails };
+  }
+
+  heredocBody(n: TsNode, depth: number): Word {
+    const parts: Part[] = [];
+    let pos = n.startIndex;
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (c.type === "heredoc_content") continue;
+      if (c.startIndex > pos) {
+        parts.push({
+          t: "lit",
+          v: unescapeHeredoc(this.src.slice(pos, c.startIndex)),
+          q: true,
+        });
+      }
+      parts.push(...this.wordParts(c, depth + 1, true));
+      pos = c.endIndex;
+    }
+    if (pos < n.endIndex) {
+      parts.push({ t: "lit", v: unescapeHeredoc(this.src.slice(pos, n.endIndex)), q: true });
+    }
+    return { raw: this.text(n), parts: mergeLits(parts) };
+  }
+
+  pipeline(n: TsNode, depth: number): Stmt {
+    // Flatten left-nested pipelines iteratively.
+    const stages: Stmt[] = [];
+    const stack: TsNode[] = [n];
+    const order: TsNode[] = [];
+    while (stack.length) {
+      const cur = stack.pop()!;
+      const kids = this.children(cur).filter((c) => c.isNamed && c.type !== "comment");
+      for (let i = kids.length - 1; i >= 0; i--) {
+        if (kids[i].type === "pipeline") stack.push(kids[i]);
+        else order.unshift(kids[i]);
+      }
+    }
+    for (const st of order) {
+      const s = this.stmtOrError(st, depth + 1);
+      if (s) stages.push(s);
+    }
+    return { k: "pipeline", stages, raw: this.text(n) };
+  }
+
+  list(n: TsNode, depth: number): Stmt {
+    // tree-sitter nests `a && b && c` as list(list(a, b), c): unwind iteratively.
+    const items: TsNode[] = [];
+    let cur: TsNode | null = n;
+    const rights: TsNode[][] = [];
+    while (cur && cur.type === "list") {
+      const kids: TsNode[] = this.children(cur).filter((c) => c.isNamed && c.type !== "comment");
+      if (kids.length === 0) break;
+      rights.push(kids.slice(1));
+      cur = kids[0];
+    }
+    if (cur) items.push(cur);
+    for (let i = rights.length - 1; i >= 0; i--) items.push(...rights[i]);
+    const out: Stmt[] = [];
+    for (const it of items) {
+      const s = this.stmtOrError(it, depth + 1);
+      if (s) out.push(s);
+    }
+    return { k: "list", items: out };
+  }
+
+  /** Converts a word-like node into a Word. */
+  word(n: TsNode, depth: number): Word {
+    if (depth > MAX_DEPTH) throw new NestingTooDeep();
+    return { raw: this.text(n), parts: mergeLits(this.wordParts(n, depth, false, true)) };
+  }
+
+  wordParts(n: TsNode, depth: number, inQuotes: boolean, atStart = true): Part[] {
+    if (depth > MAX_DEPTH) throw new NestingTooDeep();
+    const text = this.text(n);
+    switch (n.type) {
+      case "word":
+      case "number":
+      case "variable_name":
+      case "special_variable_name":
+      case "file_descriptor":
+      case "test_operator":
+      case "regex":
+      case "extglob_pattern": {
+        if (inQuotes) return [{ t: "lit", v: unescapeDouble(text), q: true }];
+        return unquotedWordParts(text, atStart);
+      }
+      case "raw_string":
+        return [{ t: "lit", v: text.slice(1, -1), q: true }];
+      case "ansi_c_string":
+        return [{ t: "lit", v: decodeAnsiC(text.slice(2, -1)), q: true }];
+      case "string":
+      case "translated_string":
+        return this.stringParts(n, depth);
+      case "string_content":
+        return [{ t: "lit", v: unescapeDouble(text), q: true }];
+      case "simple_expansion": {
+        const name = text.slice(1);
+        return [{ t: "param", name, q: inQuotes, plain: true, mod: "", subs: [] }];
+      }
+      case "expansion": {
+        const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])\}$/.exec(text);
+        const nameMatch = /^\$\{([#!]?)([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/.exec(text);
+        let mod = "?";
+        if (m) mod = "";
+        else if (nameMatch && nameMatch[1] === "" && text.endsWith("}")) {
+          mod = text.slice(nameMatch[0].length, -1);
+        }
+        return [{
+          t: "param",
+          name: m ? m[1] : nameMatch ? nameMatch[2] : "?",
+          q: inQuotes,
+          plain: m !== null,
+          mod,
+          subs: this.findSubsts(n, depth),
+        }];
+      }
+      case "command_substitution":
+        return [{ t: "cmd", body: this.substBody(n, depth), q: inQuotes }];
+      case "process_substitution":
+        return [{ t: "proc", body: this.substBody(n, depth), dir: text[0] === ">" ? ">" : "<" }];
+      case "arithmetic_expansion":
+        return [{ t: "arith", subs: this.findSubsts(n, depth) }];
+      case "brace_expression":
+        return [{ t: "brace", raw: text }];
+      case "concatenation": {
+        const kids = this.children(n);
+        // `a{b,c}d` arrives as words `a`, `{`, `b,c`, `}`, `d`: brace expansion.
+        if (!inQuotes && kids.some((k) => k.type === "word" && this.text(k) === "{")) {
+          return [{ t: "brace", raw: text }];
+        }
+        const parts: Part[] = [];
+        let pos = n.startIndex;
+        for (const k of kids) {
+          if (k.startIndex > pos) {
+            parts.push(...unquotedWordParts(this.src.slice(pos, k.startIndex), pos === n.startIndex));
+          }
+          parts.push(...this.wordParts(k, depth + 1, inQuotes, pos === n.startIndex));
+          pos = k.endIndex;
+        }
+        return parts;
+      }
+      default: {
+        // Unknown word shape (array literal, subscript, …): opaque but keep nested scripts.
+        return [{
+          t: "param",
+          name: "?",
+          q: inQuotes,
+          plain: false,
+          mod: "?",
+          subs: this.findSubsts(n, depth),
+        }];
+      }
+    }
+  }
+
+  stringParts(n: TsNode, depth: number): Part[] {
+    const text = this.text(n);
+    const open = text.startsWith('$"') ? 2 : 1;
+    const start = n.startIndex + open;
+    const end = n.endIndex - (text.endsWith('"') && text.length > open ? 1 : 0);
+    const parts: Part[] = [];
+    let pos = start;
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (!c.isNamed) continue;
+      if (c.startIndex > pos) {
+        parts.push({ t: "lit", v: unescapeDouble(this.src.slice(pos, c.startIndex)), q: true });
+      }
+      parts.push(...this.wordParts(c, depth + 1, true));
+      pos = c.endIndex;
+    }
+    if (end > pos) parts.push({ t: "lit", v: unescapeDouble(this.src.slice(pos, end)), q: true });
+    if (parts.length === 0) parts.push({ t: "lit", v: "", q: true });
+    return parts;
+  }
+}
+
+function isWordType(t: string): boolean {
+  return t === "word" || t === "string" || t === "raw_string" || t === "concatenation" ||
+    t === "simple_expansion" || t === "expansion" || t === "number" || t === "ansi_c_string" ||
+    t === "command_substitution" || t === "translated_string";
+}
+
+/** Unquoted word text: a tilde at the start of a word, then backslash removal. */
+export function unquotedWordParts(text: string, atStart: boolean): Part[] {
+  if (atStart && text.startsWith("~")) {
+    const m = /^~([A-Za-z0-9._-]*)(?=\/|$|:)/.exec(text);
+    if (m) {
+      const rest = text.slice(m[0].length);
+      const parts: Part[] = [{ t: "tilde", user: m[1] }];
+      if (rest) parts.push({ t: "lit", v: unescapeUnquoted(rest), q: false });
+      return parts;
+    }
+  }
+  return [{ t: "lit", v: unescapeUnquoted(text), q: false }];
+}
+
+/** Merges adjacent literal parts with the same quotedness. */
+export function mergeLits(parts: Part[]): Part[] {
+  const out: Part[] = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (p.t === "lit" && last && last.t === "lit" && last.q === p.q) {
+      out[out.length - 1] = { t: "lit", v: last.v + p.v, q: p.q };
+    } else out.push(p);
+  }
+  return out;
+}
+
+function attachRedirs(s: Stmt, redirs: Redir[]): Stmt {
+  if (redirs.length === 0) return s;
+  switch (s.k) {
+    case "simple":
+    case "subshell":
+    case "group":
+    case "compound":
+      return { ...s, redirs: [...s.redirs, ...redirs] };
+    default:
+      return { k: "group", body: s, redirs };
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * The fast path: a lexer for trivially simple commands that never loads tree-sitter.
+ *
+ * It accepts only a small regular sub-language — plain words, single quotes,
+ * double quotes without `$`, backticks, backslashes or `!`, the operators
+ * `&&`, `||`, `;`, `|`, and trailing redirections of the forms `>`, `>>`, `<`,
+ * `N>`, `N>>`, `>&N`, `N>&M` — and declines (returns null) everything else, so
+ * the full parser sees every command that has any other shell syntax.
+ * For every command it accepts it must produce exactly the IR the tree-sitter
+ * converter produces; `tests/shell_parser_test.ts` checks that on the whole corpus.
+ */
+import type { ParsedScript, Part, Redir, Stmt, Word } from "./ir.ts";
+import { mergeLits, unquotedWordParts } from "./cst_to_ir.ts";
+
+/** Characters that always send a command to the full parser. */
+const DECLINE = new Set([
+  "$",
+  "`",
+  "\\",
+  "(",
+  ")",
+  "{",
+  "}",
+  "[",
+  "]",
+  "#",
+  "!",
+  "\n",
+  "\r",
+  "\0",
+]);
+
+/** Words that mean something other than a command name in command position. */
+const RESERVED = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "case",
+  "esac",
+  "for",
+  "select",
+  "while",
+  "until",
+  "do",
+  "done",
+  "in",
+  "function",
+  "time",
+  "coproc",
+  "declare",
+  "export",
+  "local",
+  "readonly",
+  "typeset",
+  "unset",
+  "nameref",
+  "let",
+]);
+
+const MAX_FAST_LENGTH = 4096;
+
+interface Tok {
+  kind: "word" | "op" | "redir";
+  start: number;
+  end: number;
+  word?: Word;
+  op?: string;
+  redir?: Redir;
+}
+
+function isSpace(c: string): boolean {
+  return c === " " || c === "\t";
+}
+
+function isBreak(c: string | undefined): boolean {
+  return c === undefined || isSpace(c) || c === ";" || c === "|" || c === "&" || c === ">" ||
+    c === "<";
+}
+
+/** Reads one word starting at `i`; returns null to decline. */
+function readWord(src: string, i: number): { word: Word; end: number } | null {
+  const start = i;
+  const parts: Part[] = [];
+  let unq = "";
+  let unqStart = -1;
+  const flush = () => {
+    if (unq) parts.push(...unquotedWordParts(unq, unqStart === start));
+    unq = "";
+    unqStart = -1;
+  };
+  while (i < src.length && !isBreak(src[i])) {
+    const c = src[i];
+    if (DECLINE.has(c)) return null;
+    if (c === "'") {
+      const close = src.indexOf("'", i + 1);
+      if (close < 0) return null;
+      flush();
+      parts.push({ t: "lit", v: src.slice(i + 1, close), q: true });
+      i = close + 1;
+    } else if (c === '"') {
+      const close = src.indexOf('"', i + 1);
+      if (close < 0) return null;
+      const inner = src.slice(i + 1, close);
+      for (const ch of inner) if (DECLINE.has(ch)) return null;
+      flush();
+      parts.push({ t: "lit", v: inner, q: true });
+      i = close + 1;
+    } else {
+      if (unqStart < 0) unqStart = i;
+      unq += c;
+      i++;
+    }
+  }
+  flush();
+  if (i === start) return null;
+  return { word: { raw: src.slice(start, i), parts: mergeLits(parts) }, end: i };
+}
+
+function plainText(w: Word): string | null {
+  if (w.parts.length !== 1) return null;
+  const p = w.parts[0];
+  return p.t === "lit" && !p.q ? p.v : null;
+}
+
+function tokenize(src: string): Tok[] | null {
+  const toks: Tok[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    if (c === "&") {
+      if (src[i + 1] !== "&") return null;
+      toks.push({ kind: "op", op: "&&", start: i, end: i + 2 });
+      i += 2;
+      continue;
+    }
+    if (c === "|") {
+      if (src[i + 1] === "&") return null;
+      const op = src[i + 1] === "|" ? "||" : "|";
+      toks.push({ kind: "op", op, start: i, end: i + op.length });
+      i += op.length;
+      continue;
+    }
+    if (c === ";") {
+      if (src[i + 1] === ";" || src[i + 1] === "&") return null;
+      toks.push({ kind: "op", op: ";", start: i, end: i + 1 });
+      i++;
+      continue;
+    }
+    // Redirection: optional fd digits glued to the operator.
+    let j = i;
+    while (j < src.length && src[j] >= "0" && src[j] <= "9") j++;
+    if (src[j] === ">" || src[j] === "<") {
+      const fd = j > i ? src.slice(i, j) : null;
+      let op: string;
+      if (src[j] === "<") {
+        if (src[j + 1] === "<" || src[j + 1] === ">" || src[j + 1] === "&") return null;
+        op = "<";
+      } else if (src[j + 1] === ">") op = ">>";
+      else if (src[j + 1] === "&") op = ">&";
+      else if (src[j + 1] === "|") return null;
+      else op = ">";
+      let k = j + op.length;
+      while (k < src.length && isSpace(src[k])) k++;
+      const w = readWord(src, k);
+      if (!w) return null;
+      if (op === ">&") {
+        const t = plainText(w.word);
+        if (t === null || !/^(\d+|-)$/.test(t)) return null;
+      }
+      toks.push({
+        kind: "redir",
+        start: i,
+        end: w.end,
+        redir: { op, fd, target: w.word },
+      });
+      i = w.end;
+      continue;
+    }
+    const w = readWord(src, i);
+    if (!w) return null;
+    toks.push({ kind: "word", start: i, end: w.end, word: w.word });
+    i = w.end;
+  }
+  return toks;
+}
+
+/** Parses a trivially simple command, or returns null when the full parser is needed. */
+export function fastParse(src: string): ParsedScript | null {
+  if (src.length > MAX_FAST_LENGTH) return null;
+  const toks = tokenize(src);
+  if (!toks || toks.length === 0) return null;
+
+  // Split into ;-separated items, each a chain of &&/|| of pipelines of simple commands.
+  const top: Stmt[] = [];
+  let chain: Stmt[] = [];
+  let stages: { stmt: Stmt; start: number; end: number }[] = [];
+  let cur: Tok[] = [];
+
+  const endCommand = (): boolean => {
+    if (cur.length === 0) return false;
+    const words: Word[] = [];
+    const redirs: Redir[] = [];
+    let wordEnd = -1;
+    for (const t of cur) {
+      if (t.kind === "word") {
+        if (redirs.length) return false; // words after a redirection: leave to the full parser
+        words.push(t.word!);
+        wordEnd = t.end;
+      } else redirs.push(t.redir!);
+    }
+    if (words.length === 0) return false;
+    const name = plainText(words[0]);
+    const first = words[0].raw;
+    if (RESERVED.has(first) || (name !== null && RESERVED.has(name))) return false;
+    if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first)) return false;
+    const start = cur[0].start;
+    const stmt: Stmt = {
+      k: "simple",
+      assigns: [],
+      words,
+      redirs,
+      raw: src.slice(start, wordEnd),
+    };
+    stages.push({ stmt, start, end: cur[cur.length - 1].end });
+    cur = [];
+    return true;
+  };
+  const endPipeline = (): boolean => {
+    if (!endCommand()) return false;
+    if (stages.length === 1) chain.push(stages[0].stmt);
+    else {
+      chain.push({
+        k: "pipeline",
+        stages: stages.map((s) => s.stmt),
+        raw: src.slice(stages[0].start, stages[stages.length - 1].end),
+      });
+    }
+    stages = [];
+    return true;
+  };
+  const endChain = (): boolean => {
+    if (!endPipeline()) return false;
+    top.push(chain.length === 1 ? chain[0] : { k: "list", items: chain });
+    chain = [];
+    return true;
+  };
+
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.kind !== "op") {
+      cur.push(t);
+      continue;
+    }
+    if (t.op === "|") {
+      if (!endCommand()) return null;
+    } else if (t.op === "&&" || t.op === "||") {
+      if (!endPipeline()) return null;
+    } else if (t.op === ";") {
+      if (!endChain()) return null;
+      if (i === toks.length - 1) break; // trailing `;`
+    }
+    if (i === toks.length - 1) return null; // dangling operator
+  }
+  if (cur.length) {
+    if (!endChain()) return null;
+  }
+  if (top.length === 0) return null;
+  return {
+    body: top.length === 1 ? top[0] : { k: "list", items: top },
+    parser: "fast",
+    errors: [],
+    source: src,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * In-process test harness: the real engine with tree-sitter loaded, a fixed
+ * home (/home/user), state dir, guard install path and an optional policy.
+ */
+import { evaluate, type EngineContext } from "../src/core/engine.ts";
+import { compilePolicy, type CompiledPolicy, EMPTY_POLICY } from "../src/core/policy.ts";
+import type { Evaluation, ToolCall } from "../src/core/types.ts";
+import { makeShellParser } from "../src/shell/parser.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+import { expand } from "brace-expansion";
+import { parse as parseToml } from "smol-toml";
+
+export const HOME = "/home/user";
+export const STATE = "/home/user/.aiguard";
+export const GUARD_INSTALL = "/opt/guard";
+export const CWD = "/home/user/project";
+
+await loadTreeSitter();
+
+export function policyFrom(toml: string): CompiledPolicy {
+  return compilePolicy(parseToml(toml) as Record<string, unknown>, "/home/user/.aiguard/policy.toml", toml);
+}
+
+export function context(policy: CompiledPolicy = EMPTY_POLICY, fastPath = true): EngineContext {
+  return {
+    home: HOME,
+    stateDir: STATE,
+    guardPaths: [GUARD_INSTALL],
+    policy,
+    parser: makeShellParser((s) => parseWithTreeSitter(s, performance.now() + 5000), { fastPath }),
+    brace: (s: string) => expand(s, { max: 1000 }),
+  };
+}
+
+const DEFAULT_CTX = context();
+
+export function shellCall(command: string, cwd = CWD): ToolCall {
+  return { kind: "shell", agent: "test", tool: "Bash", cwd, session: "t", input: { command }, command };
+}
+
+export function decide(command: string, opts: { cwd?: string; policy?: CompiledPolicy } = {}): Evaluation {
+  const ctx = opts.policy ? context(opts.policy) : DEFAULT_CTX;
+  return evaluate(shellCall(command, opts.cwd), ctx);
+}
+
+export function decideCall(call: ToolCall, policy?: CompiledPolicy): Evaluation {
+  return evaluate(call, policy ? context(policy) : DEFAULT_CTX);
+}
