@@ -7,7 +7,9 @@
 function die(msg: string): never {
   try {
     const line = msg.replace(/\s+/g, " ").slice(0, 300);
-    Deno.stderr.writeSync(new TextEncoder().encode(`guard: FAIL-CLOSED [input.internal-error] ${line}\n`));
+    Deno.stderr.writeSync(
+      new TextEncoder().encode(`guard: FAIL-CLOSED [input.internal-error] ${line}\n`),
+    );
   } catch { /* nothing left to do */ }
   Deno.exit(2);
 }

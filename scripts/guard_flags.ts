@@ -21,7 +21,9 @@ export function guardTask(): string {
 /** The flags between `deno run` and `main.ts`, with `$HOME` replaced by `home`. */
 export function guardFlags(home: string): string[] {
   const words = guardTask().trim().split(/\s+/);
-  if (words[0] !== "deno" || words[1] !== "run") throw new Error("guard task must start with `deno run`");
+  if (words[0] !== "deno" || words[1] !== "run") {
+    throw new Error("guard task must start with `deno run`");
+  }
   const end = words.indexOf("main.ts");
   if (end < 0) throw new Error("guard task must run main.ts");
   return words.slice(2, end).map((w) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home));
@@ -29,7 +31,11 @@ export function guardFlags(home: string): string[] {
 
 /** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */
 export function guardEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = { HOME: home, PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin", ...extra };
+  const env: Record<string, string> = {
+    HOME: home,
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    ...extra,
+  };
   const dir = Deno.env.get("DENO_DIR") ?? denoDirFromHome();
   if (dir) env.DENO_DIR = dir;
   env.NO_COLOR = "1";

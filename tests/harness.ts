@@ -2,8 +2,8 @@
  * In-process test harness: the real engine with tree-sitter loaded, a fixed
  * home (/home/user), state dir, guard install path and an optional policy.
  */
-import { evaluate, type EngineContext } from "../src/core/engine.ts";
-import { compilePolicy, type CompiledPolicy, EMPTY_POLICY } from "../src/core/policy.ts";
+import { type EngineContext, evaluate } from "../src/core/engine.ts";
+import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/core/policy.ts";
 import type { Evaluation, ToolCall } from "../src/core/types.ts";
 import { makeShellParser } from "../src/shell/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
@@ -18,7 +18,11 @@ export const CWD = "/home/user/project";
 await loadTreeSitter();
 
 export function policyFrom(toml: string): CompiledPolicy {
-  return compilePolicy(parseToml(toml) as Record<string, unknown>, "/home/user/.aiguard/policy.toml", toml);
+  return compilePolicy(
+    parseToml(toml) as Record<string, unknown>,
+    "/home/user/.aiguard/policy.toml",
+    toml,
+  );
 }
 
 export function context(policy: CompiledPolicy = EMPTY_POLICY, fastPath = true): EngineContext {
@@ -35,10 +39,21 @@ export function context(policy: CompiledPolicy = EMPTY_POLICY, fastPath = true):
 const DEFAULT_CTX = context();
 
 export function shellCall(command: string, cwd = CWD): ToolCall {
-  return { kind: "shell", agent: "test", tool: "Bash", cwd, session: "t", input: { command }, command };
+  return {
+    kind: "shell",
+    agent: "test",
+    tool: "Bash",
+    cwd,
+    session: "t",
+    input: { command },
+    command,
+  };
 }
 
-export function decide(command: string, opts: { cwd?: string; policy?: CompiledPolicy } = {}): Evaluation {
+export function decide(
+  command: string,
+  opts: { cwd?: string; policy?: CompiledPolicy } = {},
+): Evaluation {
   const ctx = opts.policy ? context(opts.policy) : DEFAULT_CTX;
   return evaluate(shellCall(command, opts.cwd), ctx);
 }

@@ -7,7 +7,7 @@
  * out of band).
  */
 import type { ToolCall } from "../core/types.ts";
-import { envelope, type Envelope, InputError, type Obj, optStr, str } from "./payload.ts";
+import { type Envelope, envelope, InputError, type Obj, optStr, str } from "./payload.ts";
 
 function base(agent: string, e: Envelope) {
   return { agent, tool: e.tool, cwd: e.cwd, session: e.session, input: e.input };
@@ -18,7 +18,8 @@ export function patchTargets(patch: string): { paths: string[]; added: string[] 
   const paths: string[] = [];
   const added: string[] = [];
   for (const line of patch.split("\n")) {
-    const m = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line) ?? /^\*\*\* Move to: (.+)$/.exec(line) ??
+    const m = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/.exec(line) ??
+      /^\*\*\* Move to: (.+)$/.exec(line) ??
       /^(?:\+\+\+|---) (?:[ab]\/)?(.+)$/.exec(line);
     if (m) {
       const p = m[1].trim();
@@ -34,7 +35,9 @@ function shellCommand(input: Obj): string {
   // Codex may send argv arrays; quote each word for the shell analysis.
   if (Array.isArray(c) && c.length > 0 && c.every((x) => typeof x === "string")) {
     const words = c as string[];
-    return words.map((w) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
+    return words.map((
+      w,
+    ) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(" ");
   }
   throw new InputError("tool_input.command must be a string");
 }
@@ -49,9 +52,21 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
     case "local_shell":
       return { ...b, kind: "shell", command: shellCommand(i) };
     case "Read":
-      return { ...b, kind: "file", op: "read", paths: [str(i, "file_path", "tool_input")], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "read",
+        paths: [str(i, "file_path", "tool_input")],
+        contents: [],
+      };
     case "NotebookRead":
-      return { ...b, kind: "file", op: "read", paths: [str(i, "notebook_path", "tool_input")], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "read",
+        paths: [str(i, "notebook_path", "tool_input")],
+        contents: [],
+      };
     case "Write":
       return {
         ...b,
@@ -72,10 +87,18 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
       const edits = i.edits;
       if (!Array.isArray(edits)) throw new InputError("tool_input.edits must be an array");
       const contents = edits.map((ed, k) => {
-        if (!ed || typeof ed !== "object") throw new InputError(`tool_input.edits[${k}] must be an object`);
+        if (!ed || typeof ed !== "object") {
+          throw new InputError(`tool_input.edits[${k}] must be an object`);
+        }
         return str(ed as Obj, "new_string", `tool_input.edits[${k}]`);
       });
-      return { ...b, kind: "file", op: "write", paths: [str(i, "file_path", "tool_input")], contents };
+      return {
+        ...b,
+        kind: "file",
+        op: "write",
+        paths: [str(i, "file_path", "tool_input")],
+        contents,
+      };
     }
     case "NotebookEdit":
       return {
@@ -92,10 +115,22 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
       return { ...b, kind: "file", op: "list", paths, contents: [] };
     }
     case "LS":
-      return { ...b, kind: "file", op: "list", paths: [str(i, "path", "tool_input")], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "list",
+        paths: [str(i, "path", "tool_input")],
+        contents: [],
+      };
     case "Grep":
       str(i, "pattern", "tool_input");
-      return { ...b, kind: "file", op: "search", paths: [optStr(i, "path", "tool_input") ?? e.cwd], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "search",
+        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        contents: [],
+      };
     case "WebFetch":
       return { ...b, kind: "web", url: str(i, "url", "tool_input"), query: null };
     case "WebSearch":
@@ -109,7 +144,9 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
         : typeof i.command === "string"
         ? i.command
         : null;
-      if (text === null) throw new InputError("tool_input of apply_patch must carry the patch text");
+      if (text === null) {
+        throw new InputError("tool_input of apply_patch must carry the patch text");
+      }
       const t = patchTargets(text);
       if (t.paths.length === 0) throw new InputError("apply_patch names no file");
       return { ...b, kind: "file", op: "write", paths: t.paths, contents: [text] };

@@ -18,7 +18,13 @@ export function kimiAdapter(payload: unknown): ToolCall {
       return { ...b, kind: "shell", command: str(i, "command", "tool_input") };
     case "ReadFile":
     case "ReadMediaFile":
-      return { ...b, kind: "file", op: "read", paths: [str(i, "path", "tool_input")], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "read",
+        paths: [str(i, "path", "tool_input")],
+        contents: [],
+      };
     case "WriteFile":
       return {
         ...b,
@@ -31,7 +37,9 @@ export function kimiAdapter(payload: unknown): ToolCall {
       const edit = i.edit;
       const edits = Array.isArray(edit) ? edit : [edit];
       const contents = edits.map((ed, k) => {
-        if (!ed || typeof ed !== "object") throw new InputError(`tool_input.edit[${k}] must be an object`);
+        if (!ed || typeof ed !== "object") {
+          throw new InputError(`tool_input.edit[${k}] must be an object`);
+        }
         return str(ed as Obj, "new", `tool_input.edit[${k}]`);
       });
       return { ...b, kind: "file", op: "write", paths: [str(i, "path", "tool_input")], contents };
@@ -46,10 +54,22 @@ export function kimiAdapter(payload: unknown): ToolCall {
       };
     case "Glob":
       str(i, "pattern", "tool_input");
-      return { ...b, kind: "file", op: "list", paths: [optStr(i, "directory", "tool_input") ?? e.cwd], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "list",
+        paths: [optStr(i, "directory", "tool_input") ?? e.cwd],
+        contents: [],
+      };
     case "Grep":
       str(i, "pattern", "tool_input");
-      return { ...b, kind: "file", op: "search", paths: [optStr(i, "path", "tool_input") ?? e.cwd], contents: [] };
+      return {
+        ...b,
+        kind: "file",
+        op: "search",
+        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        contents: [],
+      };
     case "FetchURL":
       return { ...b, kind: "web", url: str(i, "url", "tool_input"), query: null };
     case "SearchWeb":

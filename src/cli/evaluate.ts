@@ -14,7 +14,7 @@ import type { Decision, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { challengeToken, writeChallenge } from "../state/challenges.ts";
 import { loadPolicy } from "../state/policy_file.ts";
-import { ensureStateDir, StateError, stateDirFor } from "../state/state_dir.ts";
+import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 
 /** Largest payload accepted on stdin. */
@@ -49,12 +49,16 @@ async function readStdin(limit: number): Promise<Uint8Array> {
 }
 
 function oneLine(s: string, max = 400): string {
+  // deno-lint-ignore no-control-regex -- control characters are exactly what we strip
   const t = s.replace(/[\r\n\t]+/g, " ").replace(/[\x00-\x1f\x7f]/g, "?");
   return t.length > max ? t.slice(0, max - 1) + "…" : t;
 }
 
 export function blockLine(d: Decision): string {
-  return oneLine(`guard: BLOCKED [${d.rule}] ${d.warning}.${d.remediation ? " " + d.remediation : ""}`, 600);
+  return oneLine(
+    `guard: BLOCKED [${d.rule}] ${d.warning}.${d.remediation ? " " + d.remediation : ""}`,
+    600,
+  );
 }
 
 export function askLine(d: Decision, token: string): string {
@@ -80,13 +84,26 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--agent") {
       const a = args[++i] ?? "";
-      if (!isAgent(a)) return { code: 2, stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`) };
+      if (!isAgent(a)) {
+        return {
+          code: 2,
+          stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`),
+        };
+      }
       agent = a;
     } else if (args[i].startsWith("--agent=")) {
       const a = args[i].slice(8);
-      if (!isAgent(a)) return { code: 2, stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`) };
+      if (!isAgent(a)) {
+        return {
+          code: 2,
+          stderr: failLine("input.malformed", `unknown --agent ${JSON.stringify(a)}`),
+        };
+      }
       agent = a;
-    } else return { code: 2, stderr: failLine("input.malformed", `unknown argument ${JSON.stringify(args[i])}`) };
+    } else {return {
+        code: 2,
+        stderr: failLine("input.malformed", `unknown argument ${JSON.stringify(args[i])}`),
+      };}
   }
 
   let stateDir: string | null = null;
@@ -111,13 +128,23 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
   };
   const fail = async (ruleId: string, reason: string, stateUsable = true): Promise<Outcome> => {
     const r = rule(ruleId);
-    if (stateUsable) await audit({ action: "block", risk: r.risk, warning: reason, rule: ruleId, remediation: r.remediation });
+    if (stateUsable) {
+      await audit({
+        action: "block",
+        risk: r.risk,
+        warning: reason,
+        rule: ruleId,
+        remediation: r.remediation,
+      });
+    }
     return { code: 2, stderr: failLine(ruleId, reason) };
   };
 
   try {
     const home = Deno.env.get("HOME");
-    if (!home || !home.startsWith("/")) return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
+    if (!home || !home.startsWith("/")) {
+      return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
+    }
     try {
       await ensureStateDir(stateDirFor(home));
       stateDir = stateDirFor(home);
@@ -144,7 +171,9 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     const policy = await loadPolicy(stateDir);
     const ctx = baseContext(home, policy);
     const ev = await evaluateWithCapabilities(call, ctx, deadline);
-    if (performance.now() > deadline) return await fail("input.deadline", `analysis took longer than ${DEADLINE_MS} ms`);
+    if (performance.now() > deadline) {
+      return await fail("input.deadline", `analysis took longer than ${DEADLINE_MS} ms`);
+    }
     const d = ev.decision;
     if (d.action === "allow") {
       await audit(d);

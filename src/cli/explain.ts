@@ -8,7 +8,7 @@ import { asObject, InputError } from "../adapters/payload.ts";
 import { PolicyError } from "../core/policy.ts";
 import type { Evaluation, ToolCall } from "../core/types.ts";
 import { loadPolicy } from "../state/policy_file.ts";
-import { ensureStateDir, StateError, stateDirFor } from "../state/state_dir.ts";
+import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 import { EMPTY_POLICY } from "../core/policy.ts";
 
@@ -25,25 +25,35 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall): string {
   lines.push("");
   lines.push(`Call: ${call.tool} (${call.kind})  cwd=${call.cwd}`);
   if (call.kind === "shell") {
-    lines.push(`Parsed by: ${t.parser === "fast" ? "fast path (no tree-sitter needed)" : t.parser}`);
+    lines.push(
+      `Parsed by: ${t.parser === "fast" ? "fast path (no tree-sitter needed)" : t.parser}`,
+    );
     if (t.parseErrors.length) lines.push(`Parse errors: ${t.parseErrors.join("; ")}`);
     lines.push(`Simple commands (${t.units.length}):`);
     for (const u of t.units) {
       const via = u.origin ? `  via ${u.origin}` : "";
       const parent = u.parent !== null ? ` (from #${u.parent})` : "";
-      lines.push(`  #${u.id} ${u.text || "(redirections only)"}${via}${parent}  cwd=${u.cwd ?? "unknown"}  → ${u.verdict} [${u.rule}]`);
+      lines.push(
+        `  #${u.id} ${u.text || "(redirections only)"}${via}${parent}  cwd=${
+          u.cwd ?? "unknown"
+        }  → ${u.verdict} [${u.rule}]`,
+      );
     }
   }
   lines.push(`Rules matched (${t.findings.length}, in order):`);
   for (const f of t.findings) {
     const on = f.unit !== undefined ? ` on #${f.unit}` : "";
-    lines.push(`  ${f.rule} [${f.tier}, ${f.action}, ${f.risk}]${on}${f.detail ? `: ${f.detail}` : ""}`);
+    lines.push(
+      `  ${f.rule} [${f.tier}, ${f.action}, ${f.risk}]${on}${f.detail ? `: ${f.detail}` : ""}`,
+    );
   }
   if (t.findings.length === 0) lines.push("  (none)");
   return lines.join("\n");
 }
 
-export async function runExplain(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runExplain(
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let cwd = Deno.cwd();
   let json = false;
   let tool: string | null = null;
@@ -58,9 +68,13 @@ export async function runExplain(args: string[]): Promise<{ code: number; stdout
     else if (a === "--help" || a === "-h") return { code: 0, stdout: USAGE, stderr: "" };
     else rest.push(a);
   }
-  if (!cwd.startsWith("/")) return { code: 2, stdout: "", stderr: "guard explain: --cwd must be absolute" };
+  if (!cwd.startsWith("/")) {
+    return { code: 2, stdout: "", stderr: "guard explain: --cwd must be absolute" };
+  }
   const home = Deno.env.get("HOME");
-  if (!home || !home.startsWith("/")) return { code: 2, stdout: "", stderr: "guard explain: HOME is not set" };
+  if (!home || !home.startsWith("/")) {
+    return { code: 2, stdout: "", stderr: "guard explain: HOME is not set" };
+  }
   let call: ToolCall;
   try {
     if (tool !== null) {
@@ -69,7 +83,11 @@ export async function runExplain(args: string[]): Promise<{ code: number; stdout
       try {
         parsed = JSON.parse(input ?? "{}");
       } catch (e) {
-        return { code: 2, stdout: "", stderr: `guard explain: --input is not JSON: ${(e as Error).message}` };
+        return {
+          code: 2,
+          stdout: "",
+          stderr: `guard explain: --input is not JSON: ${(e as Error).message}`,
+        };
       }
       call = claudeToolCall(
         { event: "PreToolUse", tool, input: asObject(parsed, "--input"), cwd, session: "explain" },
@@ -77,10 +95,20 @@ export async function runExplain(args: string[]): Promise<{ code: number; stdout
       );
     } else {
       if (rest.length !== 1) return { code: 2, stdout: "", stderr: USAGE };
-      call = { kind: "shell", agent: "explain", tool: "Bash", cwd, session: "explain", input: { command: rest[0] }, command: rest[0] };
+      call = {
+        kind: "shell",
+        agent: "explain",
+        tool: "Bash",
+        cwd,
+        session: "explain",
+        input: { command: rest[0] },
+        command: rest[0],
+      };
     }
   } catch (e) {
-    if (e instanceof InputError) return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
+    if (e instanceof InputError) {
+      return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
+    }
     throw e;
   }
   const stateDir = stateDirFor(home);
@@ -93,7 +121,17 @@ export async function runExplain(args: string[]): Promise<{ code: number; stdout
     }
     throw e;
   }
-  const ev = await evaluateWithCapabilities(call, baseContext(home, policy), performance.now() + 5000);
-  if (json) return { code: 0, stdout: JSON.stringify({ decision: ev.decision, trace: ev.trace }, null, 2), stderr: "" };
+  const ev = await evaluateWithCapabilities(
+    call,
+    baseContext(home, policy),
+    performance.now() + 5000,
+  );
+  if (json) {
+    return {
+      code: 0,
+      stdout: JSON.stringify({ decision: ev.decision, trace: ev.trace }, null, 2),
+      stderr: "",
+    };
+  }
   return { code: 0, stdout: formatEvaluation(ev, call), stderr: "" };
 }

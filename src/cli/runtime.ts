@@ -3,7 +3,7 @@
  * optional capabilities (tree-sitter, brace expansion) only when the core asks
  * for them: the common simple command never pays for WebAssembly start-up.
  */
-import { evaluate, type EngineContext } from "../core/engine.ts";
+import { type EngineContext, evaluate } from "../core/engine.ts";
 import type { CompiledPolicy } from "../core/policy.ts";
 import type { Evaluation, ToolCall } from "../core/types.ts";
 import { NeedCapability } from "../core/words.ts";
@@ -44,7 +44,10 @@ export async function evaluateWithCapabilities(
     try {
       return evaluate(call, ctx);
     } catch (e) {
-      if (e instanceof NeedFullParser || (e instanceof NeedCapability && e.capability === "tree-sitter")) {
+      if (
+        e instanceof NeedFullParser ||
+        (e instanceof NeedCapability && e.capability === "tree-sitter")
+      ) {
         const ts = await import("../shell/tree_sitter.ts");
         await ts.loadTreeSitter();
         ctx.parser = makeShellParser((s) => ts.parseWithTreeSitter(s, deadline));

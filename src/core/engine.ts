@@ -15,7 +15,7 @@ import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
 import { rule } from "./rules.ts";
 import { classifyPath, type PathClass, type PathEnv } from "./sensitive_paths.ts";
 import { ShellAnalyzer, type Unit } from "./shell_analysis.ts";
-import { checkUnit, type CheckEnv, safeUnit } from "./shell_checks.ts";
+import { type CheckEnv, checkUnit, safeUnit } from "./shell_checks.ts";
 import {
   type Action,
   type Decision,
@@ -60,7 +60,9 @@ function userFinding(r: PolicyRule, unit?: number): Finding {
     action,
     risk: r.kind === "block" ? "high" : r.kind === "ask" ? "medium" : "low",
     warning: `Matched your ${r.kind} rule /${r.pattern}/`,
-    remediation: r.kind === "allow" ? "" : `Edit the ${r.kind} rule in your policy file if this is wrong.`,
+    remediation: r.kind === "allow"
+      ? ""
+      : `Edit the ${r.kind} rule in your policy file if this is wrong.`,
     unit,
     detail: undefined,
   };
@@ -106,7 +108,12 @@ function checkEnv(ctx: EvalContext): CheckEnv {
 /** Walks a shell script and runs every check; throws NeedFullParser/NeedCapability upward. */
 function analyseShell(command: string, cwd: string | null, ctx: EngineContext): ShellAnalyzer {
   const limits = limitsOf(ctx);
-  const an = new ShellAnalyzer({ home: ctx.home, parser: ctx.parser, brace: ctx.brace ?? null, limits });
+  const an = new ShellAnalyzer({
+    home: ctx.home,
+    parser: ctx.parser,
+    brace: ctx.brace ?? null,
+    limits,
+  });
   const st: ShellState = {
     cwd,
     vars: new Map<string, string | null>([["HOME", ctx.home]]),
@@ -140,7 +147,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   const blocks = findings.filter((f) => f.action === "block");
   // 2. User policy: block / ask rules match the whole command or any unit.
   const texts = [call.command];
-  for (const u of an.units) texts.push(u.text, u.rawText);
+  if (ctx.policy.rules.length) { for (const u of an.units) texts.push(u.text, u.rawText); }
   const ub = firstMatch(ctx.policy, "block", texts);
   if (ub) blocks.push(userFinding(ub));
   const decidedByBlock = mostSevere(blocks);
@@ -152,14 +159,23 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   for (const f of findings) if (f.unit === undefined && f.action === "ask") asks.push(f);
 
   // 3. Per-unit verdicts.
+  const byUnit = new Map<number, Finding[]>();
+  for (const f of findings) {
+    if (f.unit === undefined) continue;
+    const list = byUnit.get(f.unit);
+    if (list) list.push(f);
+    else byUnit.set(f.unit, [f]);
+  }
   const userAllowed = new Map<number, PolicyRule>();
   let allowRule: string | null = null;
   let safeName: string | null = null;
   const verdicts: UnitTrace[] = [];
   for (const u of an.units) {
-    const own = findings.filter((f) => f.unit === u.id);
+    const own = byUnit.get(u.id) ?? [];
     let verdict: Finding;
-    const allow = firstMatch(ctx.policy, "allow", [u.text, u.rawText].filter((t) => t));
+    const allow = ctx.policy.rules.length
+      ? firstMatch(ctx.policy, "allow", [u.text, u.rawText].filter((t) => t))
+      : null;
     const parentAllow = u.covered && u.parent !== null ? userAllowed.get(u.parent) : undefined;
     const block = own.find((f) => f.action === "block");
     if (block) verdict = block;
@@ -173,8 +189,9 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
       const meta = mostSevere(own.filter((f) => f.tier === "metachar"));
       if (builtin) verdict = builtin;
       else if (meta) verdict = meta;
-      else if (u.transparent) verdict = { ...finding("safe.readonly"), unit: u.id, detail: "wrapper" };
-      else {
+      else if (u.transparent) {
+        verdict = { ...finding("safe.readonly"), unit: u.id, detail: "wrapper" };
+      } else {
         const s = safeUnit(u);
         if (s !== null) {
           verdict = { ...finding("safe.readonly"), unit: u.id, detail: s };
@@ -200,7 +217,13 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   if (ask) return { decision: toDecision(ask), trace };
   if (allowRule) {
     return {
-      decision: { action: "allow", risk: "low", warning: "Allowed by your policy", rule: allowRule, remediation: "" },
+      decision: {
+        action: "allow",
+        risk: "low",
+        warning: "Allowed by your policy",
+        rule: allowRule,
+        remediation: "",
+      },
       trace,
     };
   }
@@ -208,7 +231,9 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     decision: {
       action: "allow",
       risk: "low",
-      warning: `Read-only command${an.units.length > 1 ? "s" : ""}${safeName ? ` (${safeName})` : ""}`,
+      warning: `Read-only command${an.units.length > 1 ? "s" : ""}${
+        safeName ? ` (${safeName})` : ""
+      }`,
       rule: "safe.readonly",
       remediation: "",
     },
@@ -284,10 +309,12 @@ function scriptFindings(text: string, cwd: string, ctx: EngineContext): string |
   return b ? `${b.rule} (${b.detail ?? ""})` : null;
 }
 
-const PATH_KEYS = /^(path|paths|file|files|file_?path|filename|file_?name|source|src|destination|dest|target|dir|directory|root|cwd|folder|location|notebook_?path|old_?path|new_?path|from|to|output|input)$/i;
+const PATH_KEYS =
+  /^(path|paths|file|files|file_?path|filename|file_?name|source|src|destination|dest|target|dir|directory|root|cwd|folder|location|notebook_?path|old_?path|new_?path|from|to|output|input)$/i;
 const URL_KEYS = /^(url|uri|urls|href|endpoint|link|website|base_?url)$/i;
 const CMD_KEYS = /^(command|cmd|script|shell|bash|commandline|command_?line)$/i;
-const WRITE_TOOL = /write|edit|create|delete|remove|move|rename|put|upload|save|append|update|patch|mkdir|insert|replace/i;
+const WRITE_TOOL =
+  /write|edit|create|delete|remove|move|rename|put|upload|save|append|update|patch|mkdir|insert|replace/i;
 
 /** Bounded walk over tool arguments: string values with their key. */
 function walkArgs(v: unknown, maxNodes: number): { key: string; value: string }[] {
@@ -299,9 +326,9 @@ function walkArgs(v: unknown, maxNodes: number): { key: string; value: string }[
     nodes++;
     if (typeof cur === "string") out.push({ key, value: cur });
     else if (Array.isArray(cur)) {
-      if (depth < 32) for (const x of cur) stack.push([key, x, depth + 1]);
+      if (depth < 32) { for (const x of cur) stack.push([key, x, depth + 1]); }
     } else if (cur && typeof cur === "object") {
-      if (depth < 32) for (const [k, x] of Object.entries(cur)) stack.push([k, x, depth + 1]);
+      if (depth < 32) { for (const [k, x] of Object.entries(cur)) stack.push([k, x, depth + 1]); }
     }
   }
   return out;
@@ -317,13 +344,26 @@ function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineCo
       continue;
     }
     if (PATH_KEYS.test(key) && value.length < 4096) {
-      out.push(...fileFindings(op, [value.startsWith("file://") ? value.slice(7) : value], [], cwd, ctx));
+      out.push(
+        ...fileFindings(op, [value.startsWith("file://") ? value.slice(7) : value], [], cwd, ctx),
+      );
     } else if (URL_KEYS.test(key)) {
       out.push(...urlFindings(value, cwd, ctx));
     } else if (CMD_KEYS.test(key)) {
-      const ev = evaluateShell({ kind: "shell", agent: "", tool: toolName, cwd, session: "", input: null, command: value }, ctx);
+      const ev = evaluateShell({
+        kind: "shell",
+        agent: "",
+        tool: toolName,
+        cwd,
+        session: "",
+        input: null,
+        command: value,
+      }, ctx);
       if (ev.decision.action !== "allow") {
-        out.push({ ...finding(ev.decision.rule.startsWith("user.") ? "default.ask" : ev.decision.rule), detail: `${key}: ${ev.decision.warning}` });
+        out.push({
+          ...finding(ev.decision.rule.startsWith("user.") ? "default.ask" : ev.decision.rule),
+          detail: `${key}: ${ev.decision.warning}`,
+        });
       }
     }
   }
@@ -364,7 +404,12 @@ function decideTool(
   const ua = firstMatch(ctx.policy, "ask", userTexts);
   if (ua) return { decision: toDecision(userFinding(ua)), trace };
   const al = firstMatch(ctx.policy, "allow", userTexts);
-  if (al) return { decision: { ...toDecision(userFinding(al)), warning: "Allowed by your policy" }, trace };
+  if (al) {
+    return {
+      decision: { ...toDecision(userFinding(al)), warning: "Allowed by your policy" },
+      trace,
+    };
+  }
   const rest = mostSevere(findings.filter((f) => f.action !== "allow"));
   if (rest) return { decision: toDecision(rest), trace };
   void call;
@@ -387,7 +432,13 @@ export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
     case "web": {
       const target = call.url ?? call.query ?? "";
       const fs = call.url ? urlFindings(call.url, call.cwd, ctx) : [];
-      return decideTool(call, fs, [`${call.tool} ${target}`], finding("safe.web", target.slice(0, 80)), ctx);
+      return decideTool(
+        call,
+        fs,
+        [`${call.tool} ${target}`],
+        finding("safe.web", target.slice(0, 80)),
+        ctx,
+      );
     }
     case "mcp": {
       const fs = argFindings(call.name, call.args, call.cwd, ctx);

@@ -9,7 +9,10 @@
  */
 
 /** Collapses `//`, `/./` and `..` lexically. Returns an absolute path for absolute input. */
+const NEEDS_NORMALIZING = /\/\/|\/\.\.?(\/|$)|^\.\.?(\/|$)|.\/$/;
+
 export function normalize(p: string): string {
+  if (p.startsWith("/") && !NEEDS_NORMALIZING.test(p)) return p;
   const abs = p.startsWith("/");
   const out: string[] = [];
   for (const seg of p.split("/")) {

@@ -59,7 +59,11 @@ export function compileLinear(pattern: string): RegExp | string {
 }
 
 /** Validates parsed policy data and compiles it. Throws PolicyError. */
-export function compilePolicy(data: Record<string, unknown>, file: string, text: string): CompiledPolicy {
+export function compilePolicy(
+  data: Record<string, unknown>,
+  file: string,
+  text: string,
+): CompiledPolicy {
   const rules: PolicyRule[] = [];
   for (const key of Object.keys(data)) {
     if (!KNOWN_KEYS.has(key)) {
@@ -85,9 +89,15 @@ export function compilePolicy(data: Record<string, unknown>, file: string, text:
       const needle = JSON.stringify(p).slice(1, -1);
       const line = lineOf(text, needle, searchFrom) ?? lineOf(text, p, searchFrom) ?? keyLine;
       if (p === "") {
-        throw new PolicyError(file, line, `"${kind}[${index}]" is empty and would match every command`);
+        throw new PolicyError(
+          file,
+          line,
+          `"${kind}[${index}]" is empty and would match every command`,
+        );
       }
-      if (p.length > 2000) throw new PolicyError(file, line, `"${kind}[${index}]" is longer than 2000 characters`);
+      if (p.length > 2000) {
+        throw new PolicyError(file, line, `"${kind}[${index}]" is longer than 2000 characters`);
+      }
       const re = compileLinear(p);
       if (typeof re === "string") throw new PolicyError(file, line, `"${kind}[${index}]": ${re}`);
       rules.push({ kind, index, pattern: p, re, line });
@@ -102,7 +112,11 @@ export function ruleId(r: PolicyRule): string {
 }
 
 /** First rule of `kind` matching any of `texts`. */
-export function firstMatch(p: CompiledPolicy, kind: PolicyKind, texts: string[]): PolicyRule | null {
+export function firstMatch(
+  p: CompiledPolicy,
+  kind: PolicyKind,
+  texts: string[],
+): PolicyRule | null {
   for (const r of p.rules) {
     if (r.kind !== kind) continue;
     for (const t of texts) if (r.re.test(t)) return r;

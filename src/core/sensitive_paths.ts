@@ -6,7 +6,14 @@
  * semantics, so `~/.s*` reaches `~/.ssh` and `~/.aws/cred*` reaches the AWS
  * credentials file.
  */
-import { basename, componentMatches, globMatchesExactly, globReaches, normalize, within } from "./paths.ts";
+import {
+  basename,
+  componentMatches,
+  globMatchesExactly,
+  globReaches,
+  normalize,
+  within,
+} from "./paths.ts";
 
 export type PathClass =
   | "state" // guard's own state directory
@@ -341,6 +348,24 @@ function credentialName(name: string): boolean {
   return matchesAny(name, CREDENTIAL_NAMES) && !matchesAny(name, CREDENTIAL_NAME_EXCEPTIONS);
 }
 
+/** First components (relative to home) that any home table can match. */
+const HOME_FIRST = new Set(
+  [...CREDENTIAL_HOME_DIRS, ...CREDENTIAL_HOME_FILES, ...STARTUP_HOME, ...HOOK_CONFIG_HOME].map((
+    p,
+  ) => p.split("/")[0]),
+);
+const ANYWHERE_DIRS = new Set([...HOOK_CONFIG_ANYWHERE, ...HOOK_DIRS_ANYWHERE].map((p) => p[0]));
+const ABS_FIRST = new Set(
+  [...CREDENTIAL_ABS, ...STARTUP_ABS, ...HOOK_CONFIG_ABS, ...SYSTEM_DIRS].map((p) =>
+    p.split("/")[1]
+  ),
+);
+
+/** Could `name` be a credential file name? (Every pattern has a dot or starts with id_.) */
+function maybeCredentialName(name: string): boolean {
+  return name.includes(".") || name.startsWith("id_");
+}
+
 /** Classifies a literal absolute path. */
 export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
   const abs = normalize(absIn);
@@ -353,16 +378,17 @@ export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
   for (const g of env.guardPaths) {
     if (within(abs, g)) hits.push({ cls: "guard", place: g });
   }
-  const rel = homeRel(abs, env.home);
-  if (rel) {
-    if (HOOK_CONFIG_HOME.some((p) => relMatch(rel, p, p.endsWith("/hooks")))) {
-      hits.push({ cls: "hook-config", place: abs });
-    }
+  const relAll = homeRel(abs, env.home);
+  const rel = relAll && HOME_FIRST.has(relAll[0]) ? relAll : null;
+  const absFirst = ABS_FIRST.has(parts[0] ?? "");
+  if (rel && HOOK_CONFIG_HOME.some((p) => relMatch(rel, p, p.endsWith("/hooks")))) {
+    hits.push({ cls: "hook-config", place: abs });
   }
   if (
-    HOOK_CONFIG_ANYWHERE.some((p) => tailMatch(parts, p, false)) ||
-    HOOK_DIRS_ANYWHERE.some((p) => tailMatch(parts, p, true)) ||
-    HOOK_CONFIG_ABS.some((d) => within(abs, d))
+    (parts.some((p) => ANYWHERE_DIRS.has(p)) &&
+      (HOOK_CONFIG_ANYWHERE.some((p) => tailMatch(parts, p, false)) ||
+        HOOK_DIRS_ANYWHERE.some((p) => tailMatch(parts, p, true)))) ||
+    (absFirst && HOOK_CONFIG_ABS.some((d) => within(abs, d)))
   ) {
     if (!hits.some((h) => h.cls === "hook-config")) hits.push({ cls: "hook-config", place: abs });
   }
@@ -375,13 +401,15 @@ export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
     ) cred = true;
     if (CREDENTIAL_HOME_FILES.some((f) => relMatch(rel, f, false))) cred = true;
   }
-  if (CREDENTIAL_ABS.some((p) => globMatchesExactly(p, abs) || within(abs, p))) cred = true;
-  if (credentialName(name)) cred = true;
+  if (absFirst && CREDENTIAL_ABS.some((p) => globMatchesExactly(p, abs) || within(abs, p))) {
+    cred = true;
+  }
+  if (!cred && maybeCredentialName(name) && credentialName(name)) cred = true;
   if (cred) hits.push({ cls: "credential", place: abs });
   // Start-up and persistence files
   if (
     (rel && STARTUP_HOME.some((p) => relMatch(rel, p, true))) ||
-    STARTUP_ABS.some((p) => within(abs, p))
+    (absFirst && STARTUP_ABS.some((p) => within(abs, p)))
   ) {
     hits.push({ cls: "startup", place: abs });
   }
@@ -395,12 +423,16 @@ export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
       hits.push({ cls: "device", place: abs });
     } else hits.push({ cls: "system", place: abs });
   } else if (
-    SYSTEM_DIRS.some((d) => within(abs, d)) && !SYSTEM_EXCEPTIONS.some((d) => within(abs, d)) &&
+    absFirst && SYSTEM_DIRS.some((d) => within(abs, d)) &&
+    !SYSTEM_EXCEPTIONS.some((d) => within(abs, d)) &&
     !within(abs, env.home)
   ) {
     hits.push({ cls: "system", place: abs });
   }
-  if (tailMatch(parts, [".git", "hooks"], true) || tailMatch(parts, [".git", "config"], false)) {
+  if (
+    abs.includes("/.git/") &&
+    (tailMatch(parts, [".git", "hooks"], true) || tailMatch(parts, [".git", "config"], false))
+  ) {
     hits.push({ cls: "git-internal", place: abs });
   }
   return hits;

@@ -52,6 +52,8 @@ export type Stdin =
 
 export interface Unit {
   id: number;
+  /** Command name: basename of argv[0], or "" when there is none or it is dynamic. */
+  name: string;
   argv: RWord[];
   assigns: { name: string; value: RWord | null }[];
   redirs: RRedir[];
@@ -138,16 +140,23 @@ export class ShellAnalyzer {
   readonly parseErrors: string[] = [];
   parserUsed: "fast" | "tree-sitter" | "none" = "none";
   private readonly funcs = new Map<string, Stmt>();
+  private readonly seen = new Set<string>();
   private stopped = false;
 
   constructor(private readonly env: AnalysisEnv) {}
 
+  private readonly ruleUnits = new Set<string>();
+
+  hasFinding(ruleId: string, unit: number | undefined): boolean {
+    return this.ruleUnits.has(`${ruleId}\u0001${unit ?? ""}`);
+  }
+
   find(ruleId: string, unit: number | undefined, detail?: string): void {
+    this.ruleUnits.add(`${ruleId}\u0001${unit ?? ""}`);
+    const key = `${ruleId}\u0001${unit ?? ""}\u0001${detail ?? ""}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     const r = rule(ruleId);
-    const dup = this.findings.some((f) =>
-      f.rule === ruleId && f.unit === unit && f.detail === detail
-    );
-    if (dup) return;
     this.findings.push({
       rule: r.id,
       tier: r.tier,
@@ -173,6 +182,15 @@ export class ShellAnalyzer {
     }
     const parsed = this.env.parser.parse(source);
     if (this.parserUsed !== "tree-sitter") this.parserUsed = parsed.parser;
+    if (parsed.limit) {
+      this.parseErrors.push(...parsed.errors);
+      this.find(
+        parsed.limit === "nesting" ? "input.nesting-too-deep" : "input.too-complex",
+        c.parent ?? undefined,
+        parsed.errors[0],
+      );
+      return;
+    }
     if (parsed.errors.length) {
       this.parseErrors.push(...parsed.errors);
       this.find("shell.parse-error", c.parent ?? undefined, parsed.errors[0]);
@@ -191,7 +209,9 @@ export class ShellAnalyzer {
         break;
       case "pipeline":
         s.stages.forEach((stage, i) => {
-          const stdin: Stdin | null = i === 0 ? c.stdin : { kind: "pipe", from: s.stages.slice(0, i) };
+          const stdin: Stdin | null = i === 0
+            ? c.stdin
+            : { kind: "pipe", from: s.stages.slice(0, i) };
           this.stmt(stage, cloneState(st), { ...c, stdin });
         });
         break;
@@ -358,17 +378,19 @@ export class ShellAnalyzer {
     });
   }
 
-  private addUnit(u: Omit<Unit, "id" | "text">): Unit {
+  private addUnit(u: Omit<Unit, "id" | "text" | "name">): Unit {
+    const a0 = u.argv[0];
+    const name = a0 && !a0.dynamic ? basename(a0.value) : "";
     if (this.units.length >= this.env.limits.maxUnits) {
       if (!this.stopped) {
         this.stopped = true;
         this.find("input.too-many-commands", undefined, `more than ${this.env.limits.maxUnits}`);
       }
       // Keep analysing nothing further; return a detached unit.
-      return { ...u, id: -1, text: "" };
+      return { ...u, id: -1, text: "", name };
     }
     const text = renderText(u.argv, u.redirs);
-    const unit: Unit = { ...u, id: this.units.length, text };
+    const unit: Unit = { ...u, id: this.units.length, text, name };
     this.units.push(unit);
     return unit;
   }
@@ -399,7 +421,9 @@ export class ShellAnalyzer {
     });
     if (u.id < 0) return;
     if (argv.length === 0) {
-      for (const a of assigns) st.vars.set(a.name, a.value && !a.value.dynamic ? a.value.value : null);
+      for (const a of assigns) {
+        st.vars.set(a.name, a.value && !a.value.dynamic ? a.value.value : null);
+      }
       return;
     }
     this.expand(u, st, c);
@@ -415,7 +439,10 @@ export class ShellAnalyzer {
       else if (args[0].dynamic || args[0].value === "-" || args[0].glob) st.cwd = null;
       else st.cwd = resolve(args[0].value, st.cwd);
     } else if (name === "popd") st.cwd = null;
-    else if (name === "export" || name === "declare" || name === "typeset" || name === "local" || name === "readonly") {
+    else if (
+      name === "export" || name === "declare" || name === "typeset" || name === "local" ||
+      name === "readonly"
+    ) {
       for (const w of u.argv.slice(1)) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
         if (m) st.vars.set(m[1], w.dynamic ? null : w.value.slice(m[0].length));
@@ -426,7 +453,13 @@ export class ShellAnalyzer {
   }
 
   /** Creates a unit derived from `u` (through a wrapper) and expands it in turn. */
-  private derive(u: Unit, argv: RWord[], origin: string, st: ShellState, extra: Partial<Unit> = {}): void {
+  private derive(
+    u: Unit,
+    argv: RWord[],
+    origin: string,
+    st: ShellState,
+    extra: Partial<Unit> = {},
+  ): void {
     if (argv.length === 0) return;
     const d = this.addUnit({
       argv,
@@ -453,7 +486,13 @@ export class ShellAnalyzer {
   }
 
   /** Runs `source` as a script nested under unit `u`. */
-  private nested(u: Unit, source: string, origin: string, st: ShellState, cwd?: string | null): void {
+  private nested(
+    u: Unit,
+    source: string,
+    origin: string,
+    st: ShellState,
+    cwd?: string | null,
+  ): void {
     const inner = cloneState(st);
     inner.cwd = cwd === undefined ? u.cwd : cwd;
     this.script(source, inner, {
@@ -552,8 +591,13 @@ export class ShellAnalyzer {
       return;
     }
     if (joinShell && rest.length) {
-      if (rest.some((w) => w.dynamic)) this.find("exec.dynamic-script", u.id, rest.map((w) => w.display).join(" "));
-      else this.nested(u, rest.map((w) => w.value).join(" "), name, st);
+      if (rest.some((w) => w.dynamic)) {
+        this.find(
+          "exec.dynamic-script",
+          u.id,
+          rest.map((w) => w.display).join(" "),
+        );
+      } else this.nested(u, rest.map((w) => w.value).join(" "), name, st);
       return;
     }
     if (rest.length === 0) {
@@ -598,7 +642,11 @@ export class ShellAnalyzer {
       const script = rest[0];
       if (!script) return;
       if (script.dynamic) {
-        this.find(script.subst ? "exec.dynamic-script" : "exec.dynamic-script", u.id, script.display);
+        this.find(
+          script.subst ? "exec.dynamic-script" : "exec.dynamic-script",
+          u.id,
+          script.display,
+        );
         u.transparent = false;
       } else this.nested(u, script.value, `${name} -c`, st);
       return;
@@ -626,12 +674,23 @@ export class ShellAnalyzer {
       this.nested(u, s.text, `${name} ${s.via}`, st);
     } else if (s.kind === "pipe") {
       const prev = s.from[s.from.length - 1];
-      if (!interpreter && s.from.length === 1 && prev.k === "simple" && !prev.redirs.length) {
+      if (!interpreter && s.from.length === 1 && prev.k === "simple") {
         const words = prev.words.map((w) => resolveWord(w, st, this.env.home, this.env.brace, 64));
-        const t = staticEcho(words);
+        // echo/printf of static text, or cat of a heredoc/here-string: the script is known.
+        let t = prev.redirs.length ? null : staticEcho(words);
+        if (t === null && words.length === 1 && basename(words[0].value) === "cat") {
+          const fed = this.redirStdin(prev.redirs, st, {
+            origin: "",
+            depth: u.depth,
+            parent: null,
+            covered: false,
+            stdin: null,
+          });
+          if (fed?.kind === "text") t = fed.text;
+        }
         if (t !== null) {
           u.transparent = true;
-          this.nested(u, t, `${name} ← echo`, st);
+          this.nested(u, t, `${name} ← ${basename(words[0].value)}`, st);
           return;
         }
       }
@@ -669,7 +728,26 @@ export class ShellAnalyzer {
   }
 
   private xargs(u: Unit, st: ShellState): void {
-    const argOpts = new Set(["-I", "-L", "-l", "-n", "-P", "-s", "-E", "-e", "-d", "-a", "--arg-file", "--delimiter", "--max-args", "--max-procs", "--max-lines", "--eof", "--max-chars", "--process-slot-var"]);
+    const argOpts = new Set([
+      "-I",
+      "-L",
+      "-l",
+      "-n",
+      "-P",
+      "-s",
+      "-E",
+      "-e",
+      "-d",
+      "-a",
+      "--arg-file",
+      "--delimiter",
+      "--max-args",
+      "--max-procs",
+      "--max-lines",
+      "--eof",
+      "--max-chars",
+      "--process-slot-var",
+    ]);
     let i = 1;
     let replace: string | null = null;
     while (i < u.argv.length) {
@@ -708,7 +786,24 @@ export class ShellAnalyzer {
       : [...cmd, input];
     u.transparent = true;
     const destructive = cmd.map((w) => basename(w.value));
-    if (destructive.some((n) => ["rm", "shred", "unlink", "rmdir", "mv", "dd", "truncate", "chmod", "chown", "chgrp", "kill", "srm"].includes(n))) {
+    if (
+      destructive.some((n) =>
+        [
+          "rm",
+          "shred",
+          "unlink",
+          "rmdir",
+          "mv",
+          "dd",
+          "truncate",
+          "chmod",
+          "chown",
+          "chgrp",
+          "kill",
+          "srm",
+        ].includes(n)
+      )
+    ) {
       this.find("exec.xargs-destructive", u.id, cmd.map((w) => w.display).join(" "));
     }
     this.derive(u, argv, "xargs", st);
@@ -719,21 +814,31 @@ export class ShellAnalyzer {
     const starts: RWord[] = [];
     let i = 0;
     // Leading options -H -L -P -D … then start paths until the expression begins.
-    while (i < args.length && /^-[HLP]$|^-D$|^-O\d$/.test(args[i].value)) i += args[i].value === "-D" ? 2 : 1;
+    while (i < args.length && /^-[HLP]$|^-D$|^-O\d$/.test(args[i].value)) {
+      i += args[i].value === "-D" ? 2 : 1;
+    }
     while (i < args.length && !/^[-(!)]/.test(args[i].value)) starts.push(args[i++]);
     if (starts.length === 0) starts.push(literalWord("."));
     const protectedStart = starts.some((w) => this.isProtectedStart(w, u.cwd));
     for (; i < args.length; i++) {
       const v = args[i].value;
       if (v === "-delete") {
-        this.find(protectedStart ? "abs.find-delete-protected" : "fs.find-delete", u.id, starts.map((s) => s.display).join(" "));
+        this.find(
+          protectedStart ? "abs.find-delete-protected" : "fs.find-delete",
+          u.id,
+          starts.map((s) => s.display).join(" "),
+        );
       } else if (v === "-fprint" || v === "-fprint0" || v === "-fprintf" || v === "-fls") {
         this.find("fs.find-write", u.id, args[i + 1]?.display);
       } else if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
         const cmd: RWord[] = [];
         let j = i + 1;
         while (j < args.length && args[j].value !== ";" && args[j].value !== "+") {
-          cmd.push(args[j].value === "{}" || args[j].value.includes("{}") ? { ...unknownWord("{}"), display: args[j].display } : args[j]);
+          cmd.push(
+            args[j].value === "{}" || args[j].value.includes("{}")
+              ? { ...unknownWord("{}"), display: args[j].display }
+              : args[j],
+          );
           j++;
         }
         i = j;
@@ -741,7 +846,11 @@ export class ShellAnalyzer {
         this.find("exec.find-exec", u.id, cmd.map((w) => w.display).join(" "));
         const cname = basename(cmd[0].value);
         if (protectedStart && (cname === "rm" || cname === "shred" || cname === "unlink")) {
-          this.find("abs.find-delete-protected", u.id, `${starts.map((s) => s.display).join(" ")} -exec ${cname}`);
+          this.find(
+            "abs.find-delete-protected",
+            u.id,
+            `${starts.map((s) => s.display).join(" ")} -exec ${cname}`,
+          );
         }
         this.derive(u, cmd, `find ${v}`, st);
       }
@@ -760,11 +869,38 @@ export class ShellAnalyzer {
 
   private parallel(u: Unit, st: ShellState): void {
     const args = u.argv.slice(1);
-    const sep = args.findIndex((w) => w.value === ":::" || w.value === "::::" || w.value === ":::+");
+    const sep = args.findIndex((w) =>
+      w.value === ":::" || w.value === "::::" || w.value === ":::+"
+    );
     const before = sep >= 0 ? args.slice(0, sep) : args;
     let i = 0;
-    const argOpts = new Set(["-j", "--jobs", "-N", "-n", "-S", "--sshlogin", "-a", "--arg-file", "--delay", "--timeout", "--joblog", "--results", "--colsep", "-d", "--tagstring", "--workdir", "--basefile", "--transfer-file", "--return", "-I", "--load", "--memfree"]);
-    while (i < before.length && before[i].value.startsWith("-")) i += argOpts.has(before[i].value) ? 2 : 1;
+    const argOpts = new Set([
+      "-j",
+      "--jobs",
+      "-N",
+      "-n",
+      "-S",
+      "--sshlogin",
+      "-a",
+      "--arg-file",
+      "--delay",
+      "--timeout",
+      "--joblog",
+      "--results",
+      "--colsep",
+      "-d",
+      "--tagstring",
+      "--workdir",
+      "--basefile",
+      "--transfer-file",
+      "--return",
+      "-I",
+      "--load",
+      "--memfree",
+    ]);
+    while (i < before.length && before[i].value.startsWith("-")) {
+      i += argOpts.has(before[i].value) ? 2 : 1;
+    }
     const cmd = before.slice(i);
     u.transparent = true;
     if (cmd.length) this.derive(u, [...cmd, unknownWord("{parallel input}")], "parallel", st);
@@ -777,8 +913,30 @@ export class ShellAnalyzer {
     }
   }
 
-  private ssh(u: Unit, st: ShellState): void {
-    const argOpts = new Set(["-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-p", "-Q", "-R", "-S", "-W", "-w", "-B"]);
+  private ssh(u: Unit, _st: ShellState): void {
+    const argOpts = new Set([
+      "-b",
+      "-c",
+      "-D",
+      "-E",
+      "-e",
+      "-F",
+      "-I",
+      "-i",
+      "-J",
+      "-L",
+      "-l",
+      "-m",
+      "-O",
+      "-o",
+      "-p",
+      "-Q",
+      "-R",
+      "-S",
+      "-W",
+      "-w",
+      "-B",
+    ]);
     const args = u.argv.slice(1);
     let i = 0;
     while (i < args.length && args[i].value.startsWith("-")) {
@@ -793,7 +951,13 @@ export class ShellAnalyzer {
       if (remote.some((w) => w.dynamic)) {
         this.find("exec.dynamic-script", u.id, remote.map((w) => w.display).join(" "));
       } else {
-        this.nested(u, remote.map((w) => w.value).join(" "), `ssh ${host.display}`, remoteState, null);
+        this.nested(
+          u,
+          remote.map((w) => w.value).join(" "),
+          `ssh ${host.display}`,
+          remoteState,
+          null,
+        );
       }
     } else if (u.stdin?.kind === "text") {
       this.nested(u, u.stdin.text, `ssh ${host.display}`, remoteState, null);
@@ -805,7 +969,9 @@ export class ShellAnalyzer {
     let i = 0;
     while (i < args.length && args[i].value.startsWith("-")) {
       const v = args[i].value;
-      i += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(v) ? 2 : 1;
+      i += ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"].includes(v)
+        ? 2
+        : 1;
     }
     const sub = args[i]?.value;
     const rest = args.slice(i + 1);
@@ -817,8 +983,18 @@ export class ShellAnalyzer {
       });
     } else if (sub === "submodule" && rest.some((w) => w.value === "foreach")) {
       const k = rest.findIndex((w) => w.value === "foreach");
-      const cmd = rest.slice(k + 1).filter((w) => w.value !== "--recursive" && w.value !== "-q" && w.value !== "--quiet");
-      if (cmd.length) runs.push(cmd.length === 1 ? cmd[0] : { ...cmd[0], value: cmd.map((w) => w.value).join(" "), dynamic: cmd.some((w) => w.dynamic) });
+      const cmd = rest.slice(k + 1).filter((w) =>
+        w.value !== "--recursive" && w.value !== "-q" && w.value !== "--quiet"
+      );
+      if (cmd.length) {
+        runs.push(
+          cmd.length === 1 ? cmd[0] : {
+            ...cmd[0],
+            value: cmd.map((w) => w.value).join(" "),
+            dynamic: cmd.some((w) => w.dynamic),
+          },
+        );
+      }
     } else if (sub === "bisect" && rest[0]?.value === "run") {
       const cmd = rest.slice(1);
       if (cmd.length) {
@@ -860,7 +1036,8 @@ export class ShellAnalyzer {
       const v = args[i].value;
       const hit = codeOpts.some((o) =>
         v === o || (o.startsWith("--") && v.startsWith(o + "=")) ||
-        (o.length === 2 && /^-[A-Za-z]+$/.test(v) && !v.startsWith("--") && v.endsWith(o[1]) && v.length > 2)
+        (o.length === 2 && /^-[A-Za-z]+$/.test(v) && !v.startsWith("--") && v.endsWith(o[1]) &&
+          v.length > 2)
       );
       if (hit) {
         const code = v.includes("=") ? v.slice(v.indexOf("=") + 1) : (args[i + 1]?.display ?? "");
@@ -868,7 +1045,7 @@ export class ShellAnalyzer {
         return;
       }
       if (!v.startsWith("-")) {
-        if (v === "-" ) break;
+        if (v === "-") break;
         return; // a script file: not inline code; default ask applies
       }
     }
@@ -886,7 +1063,11 @@ export function renderText(argv: RWord[], redirs: RRedir[]): string {
   const words = argv.map((w) => (w.dynamic ? w.display : w.value));
   for (const r of redirs) {
     if (r.op === "<<" || r.op === "<<-") words.push(`${r.op}${r.target?.value ?? ""}`);
-    else words.push(`${r.fd ?? ""}${r.op}${r.target ? (r.target.dynamic ? r.target.display : r.target.value) : ""}`);
+    else {words.push(
+        `${r.fd ?? ""}${r.op}${
+          r.target ? (r.target.dynamic ? r.target.display : r.target.value) : ""
+        }`,
+      );}
   }
   return words.join(" ");
 }

@@ -20,8 +20,15 @@ import {
   WRITES_ALL,
 } from "./commands.ts";
 import { classifyDestination } from "./net.ts";
-import { ancestorOf, basename, globMatchesExactly, hasGlob, normalize, resolve, within } from "./paths.ts";
-import { type CommandMatch, COMMAND_RULES } from "./rules.ts";
+import {
+  ancestorOf,
+  globMatchesExactly,
+  hasGlob,
+  normalize,
+  resolve,
+  within,
+} from "./paths.ts";
+import { COMMAND_RULES, type CommandMatch, type Rule } from "./rules.ts";
 import {
   classifyGlob,
   classifyPath,
@@ -33,14 +40,40 @@ import {
   type PathHit,
 } from "./sensitive_paths.ts";
 import type { ShellAnalyzer, Unit } from "./shell_analysis.ts";
-import { type RWord, UNKNOWN } from "./words.ts";
+import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
 /** Options that take a value before the subcommand, per command. */
 const SUB_ARG_OPTS: Record<string, Set<string>> = {
   git: GIT_GLOBAL_ARG_OPTS,
-  aws: new Set(["--profile", "--region", "--output", "--endpoint-url", "--query", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--color"]),
-  kubectl: new Set(["-n", "--namespace", "--context", "--cluster", "--kubeconfig", "--user", "-s", "--server"]),
-  gcloud: new Set(["--project", "--account", "--configuration", "--format", "--verbosity", "--impersonate-service-account"]),
+  aws: new Set([
+    "--profile",
+    "--region",
+    "--output",
+    "--endpoint-url",
+    "--query",
+    "--cli-read-timeout",
+    "--cli-connect-timeout",
+    "--ca-bundle",
+    "--color",
+  ]),
+  kubectl: new Set([
+    "-n",
+    "--namespace",
+    "--context",
+    "--cluster",
+    "--kubeconfig",
+    "--user",
+    "-s",
+    "--server",
+  ]),
+  gcloud: new Set([
+    "--project",
+    "--account",
+    "--configuration",
+    "--format",
+    "--verbosity",
+    "--impersonate-service-account",
+  ]),
   gh: new Set(["-R", "--repo", "--hostname"]),
   op: new Set(["--account", "--config", "--session"]),
   security: new Set([]),
@@ -56,9 +89,7 @@ export interface CheckEnv extends PathEnv {
 }
 
 export function cmdName(u: Unit): string {
-  const a0 = u.argv[0];
-  if (!a0 || a0.dynamic) return "";
-  return basename(a0.value);
+  return u.name;
 }
 
 /** Does the argument list contain an option (short options also inside clusters)? */
@@ -103,6 +134,18 @@ function subcommand(name: string, args: RWord[]): { sub: string | null; rest: RW
   return { sub: args[i]?.value ?? null, rest: args.slice(i + 1) };
 }
 
+/** Declarative command rules indexed by command name. */
+const RULES_BY_COMMAND = new Map<string, [Rule, CommandMatch][]>();
+for (const r of COMMAND_RULES) {
+  for (const m of Array.isArray(r.match) ? r.match : [r.match!]) {
+    for (const c of m.cmd) {
+      const list = RULES_BY_COMMAND.get(c) ?? [];
+      list.push([r, m]);
+      RULES_BY_COMMAND.set(c, list);
+    }
+  }
+}
+
 export function matchCommand(m: CommandMatch, u: Unit): string | null {
   const name = cmdName(u);
   if (!m.cmd.includes(name)) return null;
@@ -120,7 +163,11 @@ export function matchCommand(m: CommandMatch, u: Unit): string | null {
   if (m.args) {
     for (const w of positionals(args)) if (m.args.test(w.value)) return `${label} ${w.display}`;
   }
-  if (m.anyArg) for (const w of args) if (m.anyArg.test(w.value)) return `${label} ${w.display}`;
+  if (m.anyArg) {
+    for (const w of args) {
+      if (m.anyArg.test(w.value)) return `${label} ${w.display}`;
+    }
+  }
   return null;
 }
 
@@ -145,6 +192,21 @@ function pathCandidates(v: string): string[] {
   const m = /^[A-Za-z0-9._-]+(@[A-Za-z0-9._-]+)?:(.+)$/.exec(v);
   if (m && !v.includes("://")) out.push(m[2]);
   return out;
+}
+
+const memo = new WeakMap<PathEnv, Map<string, PathHit[]>>();
+
+function classifyCached(abs: string, glob: boolean, env: PathEnv): PathHit[] {
+  let m = memo.get(env);
+  if (!m) memo.set(env, m = new Map());
+  const key = (glob ? "g" : "p") + abs;
+  let hits = m.get(key);
+  if (!hits) {
+    hits = glob ? classifyGlob(abs, env) : classifyPath(abs, env);
+    if (m.size > 50_000) m.clear();
+    m.set(key, hits);
+  }
+  return hits;
 }
 
 /** Classifies a word (every expansion, every path candidate) against the path tables. */
@@ -173,7 +235,7 @@ export function classifyWord(w: RWord, cwd: string | null, env: PathEnv): PathHi
         }
         continue;
       }
-      hits.push(...(w.glob && hasGlob(cand) ? classifyGlob(abs, env) : classifyPath(abs, env)));
+      hits.push(...classifyCached(abs, w.glob && hasGlob(cand), env));
     }
   }
   return hits;
@@ -195,7 +257,8 @@ export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command
   const pos = positionals(args);
   const cmd = (w: RWord) => out.push({ word: w, via: "command" });
   if (WRITES_ALL.has(name)) {
-    const skipFirst = (name === "chmod" || name === "chown" || name === "chgrp" || name === "setfacl") &&
+    const skipFirst =
+      (name === "chmod" || name === "chown" || name === "chgrp" || name === "setfacl") &&
       !args.some((w) => w.value.startsWith("--reference"));
     (skipFirst ? pos.slice(1) : pos).forEach(cmd);
   }
@@ -204,22 +267,33 @@ export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command
     if (t >= 0 && args[t + 1]) cmd(args[t + 1]);
     else {
       const glued = args.find((w) => w.value.startsWith("--target-directory="));
-      if (glued) cmd({ ...glued, value: glued.value.split("=")[1], values: [glued.value.split("=")[1]] });
-      else if (pos.length >= 2 || (name === "ln" && pos.length === 1)) cmd(pos[pos.length - 1]);
+      if (glued) {
+        cmd({ ...glued, value: glued.value.split("=")[1], values: [glued.value.split("=")[1]] });
+      } else if (pos.length >= 2 || (name === "ln" && pos.length === 1)) cmd(pos[pos.length - 1]);
     }
   }
-  if ((name === "sed" || name === "perl" || name === "ruby") && args.some((w) => /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith("--in-place"))) {
-    const hasScriptOpt = args.some((w) => w.value === "-e" || w.value === "--expression" || w.value === "-f");
+  if (
+    (name === "sed" || name === "perl" || name === "ruby") &&
+    args.some((w) => /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith("--in-place"))
+  ) {
+    const hasScriptOpt = args.some((w) =>
+      w.value === "-e" || w.value === "--expression" || w.value === "-f"
+    );
     (hasScriptOpt ? pos : pos.slice(1)).forEach(cmd);
   }
   if (name === "dd") {
     for (const w of args) {
-      if (w.value.startsWith("of=")) cmd({ ...w, value: w.value.slice(3), values: [w.value.slice(3)] });
+      if (w.value.startsWith("of=")) {
+        cmd({ ...w, value: w.value.slice(3), values: [w.value.slice(3)] });
+      }
     }
   }
   if (name === "curl" || name === "wget") {
     args.forEach((w, i) => {
-      if ((w.value === "-o" || w.value === "--output" || w.value === "-O" && name === "wget" || w.value === "--output-document") && args[i + 1]) cmd(args[i + 1]);
+      if (
+        (w.value === "-o" || w.value === "--output" || w.value === "-O" && name === "wget" ||
+          w.value === "--output-document") && args[i + 1]
+      ) cmd(args[i + 1]);
       if (w.value.startsWith("--output=") || w.value.startsWith("--output-document=")) {
         const v = w.value.slice(w.value.indexOf("=") + 1);
         cmd({ ...w, value: v, values: [v] });
@@ -241,7 +315,12 @@ function broadGlobOver(p: string): string | null {
 
 type TargetKind = "protected" | "system" | "dynamic" | "ok";
 
-function classifyDeleteTarget(w: RWord, v: string, cwd: string | null, home: string): { kind: TargetKind; path: string } {
+function classifyDeleteTarget(
+  w: RWord,
+  v: string,
+  cwd: string | null,
+  home: string,
+): { kind: TargetKind; path: string } {
   if (w.otherHome && !v.includes(UNKNOWN)) {
     const p = normalize(v);
     if (p.split("/").length <= 3) return { kind: "protected", path: w.display };
@@ -269,11 +348,15 @@ function classifyDeleteTarget(w: RWord, v: string, cwd: string | null, home: str
       if (CRITICAL_SYSTEM_DIRS.has(over)) return { kind: "system", path: p };
     }
     const ancestors: string[] = [];
-    for (let a = normalize(home); a !== "/"; a = a.slice(0, a.lastIndexOf("/")) || "/") ancestors.push(a);
+    for (let a = normalize(home); a !== "/"; a = a.slice(0, a.lastIndexOf("/")) || "/") {
+      ancestors.push(a);
+    }
     if (globMatchesExactly(p, "/") || ancestors.some((a) => globMatchesExactly(p, a))) {
       return { kind: "protected", path: p };
     }
-    for (const d of CRITICAL_SYSTEM_DIRS) if (globMatchesExactly(p, d)) return { kind: "system", path: p };
+    for (const d of CRITICAL_SYSTEM_DIRS) {
+      if (globMatchesExactly(p, d)) return { kind: "system", path: p };
+    }
     return { kind: "ok", path: p };
   }
   if (isProtectedRoot(p, home)) return { kind: "protected", path: p };
@@ -310,11 +393,16 @@ function moveChmodCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     for (const t of pos.slice(0, -1)) {
       for (const v of t.values) {
         const c = classifyDeleteTarget(t, v, u.cwd, env.home);
-        if (c.kind === "protected" || c.kind === "system") an.find("fs.move-protected", u.id, c.path);
+        if (c.kind === "protected" || c.kind === "system") {
+          an.find("fs.move-protected", u.id, c.path);
+        }
       }
     }
   }
-  if ((name === "chmod" || name === "chown" || name === "chgrp") && (hasFlag(args, "-R") || hasFlag(args, "--recursive"))) {
+  if (
+    (name === "chmod" || name === "chown" || name === "chgrp") &&
+    (hasFlag(args, "-R") || hasFlag(args, "--recursive"))
+  ) {
     for (const t of positionals(args).slice(1)) {
       for (const v of t.values) {
         const c = classifyDeleteTarget(t, v, u.cwd, env.home);
@@ -346,13 +434,18 @@ function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const args = u.argv.slice(1);
   const recursive = rec === "always" || rec.some((f) => hasFlag(args, f));
   if (!recursive) return;
-  if ((name === "rg" || name === "ag" || name === "ack") && !args.some((w) => /^(--hidden|-u{2,}|--no-ignore-dot|-\.)/.test(w.value))) {
+  if (
+    (name === "rg" || name === "ag" || name === "ack") &&
+    !args.some((w) => /^(--hidden|-u{2,}|--no-ignore-dot|-\.)/.test(w.value))
+  ) {
     return; // these skip hidden directories such as ~/.aiguard by default
   }
   let targets = positionals(args);
-  if (PATTERN_FIRST.has(name) && !args.some((w) => w.value === "-e" || w.value === "-f")) targets = targets.slice(1);
+  if (PATTERN_FIRST.has(name) && !args.some((w) => w.value === "-e" || w.value === "-f")) {
+    targets = targets.slice(1);
+  }
   if (targets.length === 0 && (name === "grep" || name === "egrep" || name === "fgrep")) {
-    targets = [{ ...targets[0], raw: ".", value: ".", display: ".", values: ["."], dynamic: false, glob: false, subst: false, otherHome: false }];
+    targets = [literalWord(".")];
   }
   for (const t of targets) {
     for (const v of t.values) {
@@ -379,7 +472,8 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
   if (!isGuard) {
     const p = u.argv[0] && !u.argv[0].dynamic ? resolve(u.argv[0].value, u.cwd) : null;
-    isGuard = p !== null && u.argv[0].value.includes("/") && env.guardPaths.some((g) => within(p, g));
+    isGuard = p !== null && u.argv[0].value.includes("/") &&
+      env.guardPaths.some((g) => within(p, g));
   }
   if (isGuard && words.some((w) => GUARD_PRIVILEGED.has(w.value))) {
     an.find("abs.guard-approve", u.id, u.text.slice(0, 80));
@@ -408,7 +502,8 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
       an.find(id, u.id, h.place);
     }
     if (via === "redirect") {
-      const harmless = !word.dynamic && word.values.every((v) => HARMLESS_DEVICES.has(normalize(v)) || /^\/dev\/fd\/\d+$/.test(v));
+      const harmless = !word.dynamic &&
+        word.values.every((v) => HARMLESS_DEVICES.has(normalize(v)) || /^\/dev\/fd\/\d+$/.test(v));
       if (!harmless) an.find("shell.redirect-write", u.id, word.display);
     }
   }
@@ -417,9 +512,14 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
 function credentialCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
   if (name === "find") return; // find prints names; -exec commands are checked on their own
-  const inputs = u.redirs.filter((r) => (r.op === "<" || r.op === "<>") && r.target).map((r) => r.target!);
+  const inputs = u.redirs.filter((r) => (r.op === "<" || r.op === "<>") && r.target).map((r) =>
+    r.target!
+  );
   let words = NAMES_ONLY.has(name) ? [] : u.argv.slice(1);
-  if (PATTERN_FIRST.has(name) && !words.some((w) => w.value === "-e" || w.value === "-f" || w.value.startsWith("--regexp"))) {
+  if (
+    PATTERN_FIRST.has(name) &&
+    !words.some((w) => w.value === "-e" || w.value === "-f" || w.value.startsWith("--regexp"))
+  ) {
     const first = words.findIndex((w) => !w.value.startsWith("-"));
     if (first >= 0) words = words.filter((_, i) => i !== first);
   }
@@ -435,7 +535,9 @@ function credentialCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
 function envInjectionCheck(u: Unit, an: ShellAnalyzer): void {
   const names: string[] = u.assigns.map((a) => a.name);
   const cmd = cmdName(u);
-  if (cmd === "export" || cmd === "declare" || cmd === "typeset" || cmd === "env" || cmd === "set") {
+  if (
+    cmd === "export" || cmd === "declare" || cmd === "typeset" || cmd === "env" || cmd === "set"
+  ) {
     for (const w of u.argv.slice(1)) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
       if (m) names.push(m[1]);
@@ -456,10 +558,16 @@ function gitConfigCheck(u: Unit, an: ShellAnalyzer): void {
       if (v === "config") {
         const rest = args.slice(i + 1);
         const pos = positionals(rest);
-        const writes = pos.length >= 2 || rest.some((w) => /^--(add|replace-all|unset|unset-all|rename-section|remove-section|edit)$/.test(w.value)) ||
+        const writes = pos.length >= 2 || rest.some((w) =>
+          /^--(add|replace-all|unset|unset-all|rename-section|remove-section|edit)$/.test(w.value)
+        ) ||
           (pos[0]?.value === "set");
         const key = (pos[0]?.value === "set" ? pos[1]?.value : pos[0]?.value)?.toLowerCase() ?? "";
-        if (writes && GIT_DANGEROUS_CONFIG.some((k) => key.startsWith(k))) {
+        if (
+          writes && GIT_DANGEROUS_CONFIG.some((k) =>
+            key.startsWith(k)
+          )
+        ) {
           an.find("git.config-injection", u.id, `git config ${key}`);
         }
       }
@@ -480,33 +588,50 @@ function uploadCheck(u: Unit, an: ShellAnalyzer): void {
   if (name === "curl") {
     for (let i = 0; i < args.length; i++) {
       const v = args[i].value;
-      const [key, glued] = v.startsWith("--") && v.includes("=") ? [v.slice(0, v.indexOf("=")), v.slice(v.indexOf("=") + 1)] : [v, null];
+      const [key, glued] = v.startsWith("--") && v.includes("=")
+        ? [v.slice(0, v.indexOf("=")), v.slice(v.indexOf("=") + 1)]
+        : [v, null];
       const value = glued ?? val(i);
-      if (["-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--json"].includes(key) && /(^|=)@/.test(value)) {
+      if (
+        ["-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--json"].includes(
+          key,
+        ) && /(^|=)@/.test(value)
+      ) {
         an.find("net.upload-data", u.id, `${key} ${value}`);
       } else if (["-F", "--form"].includes(key) && /=[@<]/.test(value)) {
         an.find("net.upload-data", u.id, `${key} ${value}`);
-      } else if (["-T", "--upload-file"].includes(key)) an.find("net.upload-data", u.id, `${key} ${value}`);
-      else if (/^-d@|^-T./.test(v)) an.find("net.upload-data", u.id, v);
+      } else if (["-T", "--upload-file"].includes(key)) {
+        an.find("net.upload-data", u.id, `${key} ${value}`);
+      } else if (/^-d@|^-T./.test(v)) an.find("net.upload-data", u.id, v);
     }
   } else if (name === "wget") {
-    if (args.some((w) => /^--(post-file|body-file)/.test(w.value))) an.find("net.upload-data", u.id, "wget --post-file");
+    if (args.some((w) => /^--(post-file|body-file)/.test(w.value))) {
+      an.find("net.upload-data", u.id, "wget --post-file");
+    }
   } else if (name === "http" || name === "https" || name === "xh") {
-    if (args.some((w) => /^[^-=@]+(=)?@/.test(w.value) || w.value.startsWith("@"))) an.find("net.upload-data", u.id, name);
+    if (args.some((w) => /^[^-=@]+(=)?@/.test(w.value) || w.value.startsWith("@"))) {
+      an.find("net.upload-data", u.id, name);
+    }
     if (u.redirs.some((r) => r.op === "<")) an.find("net.upload-data", u.id, `${name} < file`);
   } else if (name === "scp" || name === "rsync") {
-    const remote = positionals(args).some((w) => /^([A-Za-z0-9._-]+@)?[A-Za-z0-9._-]+:/.test(w.value) && !/^[A-Za-z]:[\\/]/.test(w.value) || w.value.includes("::") || w.value.startsWith("rsync://"));
+    const remote = positionals(args).some((w) =>
+      /^([A-Za-z0-9._-]+@)?[A-Za-z0-9._-]+:/.test(w.value) && !/^[A-Za-z]:[\\/]/.test(w.value) ||
+      w.value.includes("::") || w.value.startsWith("rsync://")
+    );
     if (remote) an.find("net.remote-copy", u.id, u.text.slice(0, 80));
   }
 }
 
 const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`)]+/gi;
-const METADATA_LITERALS = /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254|169\.254\.170\.2/i;
+const METADATA_LITERALS =
+  /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254|169\.254\.170\.2/i;
 
 function metadataCheck(u: Unit, an: ShellAnalyzer): void {
   const net = NETWORK_CLIENTS.has(cmdName(u));
   for (const w of allWords(u)) {
     for (const v of w.values) {
+      // Every metadata spelling needs a digit, a colon or the word "metadata"/"instance".
+      if (!net && !v.includes(":") && !v.includes("metadata") && !v.includes("169.254")) continue;
       if (METADATA_LITERALS.test(v)) {
         an.find("net.cloud-metadata", u.id, w.display.slice(0, 80));
         return;
@@ -553,7 +678,7 @@ export function sedScriptDanger(script: string): "safe" | "danger" | "unknown" {
     if (i >= n) break;
     // addresses
     for (let a = 0; a < 2; a++) {
-      if (/[0-9]/.test(script[i])) while (i < n && /[0-9~]/.test(script[i])) i++;
+      if (/[0-9]/.test(script[i])) { while (i < n && /[0-9~]/.test(script[i])) i++; }
       else if (script[i] === "$") i++;
       else if (script[i] === "/") {
         i++;
@@ -633,7 +758,8 @@ function sedParts(u: Unit): { scripts: RWord[]; inPlace: boolean; scriptFile: bo
   return { scripts, inPlace, scriptFile };
 }
 
-const AWK_DANGER = /\bsystem\s*\(|\|\s*getline|\|&|\b(print|printf)\b[^;{}]*[>|]|\bfflush\b.*\||@load|\binplace\b/;
+const AWK_DANGER =
+  /\bsystem\s*\(|\|\s*getline|\|&|\b(print|printf)\b[^;{}]*[>|]|\bfflush\b.*\||@load|\binplace\b/;
 
 function awkProgram(u: Unit): RWord | null | "file" {
   const args = u.argv.slice(1);
@@ -644,7 +770,9 @@ function awkProgram(u: Unit): RWord | null | "file" {
       i++;
       continue;
     }
-    if (v === "-i" || v === "--include" || v === "-l" || v === "--load" || v === "-E") return "file";
+    if (v === "-i" || v === "--include" || v === "-l" || v === "--load" || v === "-E") {
+      return "file";
+    }
     if (v.startsWith("-") && v !== "-") continue;
     return args[i];
   }
@@ -672,7 +800,11 @@ function metacharCheck(u: Unit, an: ShellAnalyzer): void {
   if (u.argv[0]?.dynamic) an.find("shell.dynamic-command", u.id, u.argv[0].display);
   if (u.subst) an.find("shell.substitution", u.id, u.text.slice(0, 80));
   else if (u.argv.slice(1).some((w) => w.dynamic) || u.redirs.some((r) => r.target?.dynamic)) {
-    an.find("shell.expansion", u.id, u.argv.filter((w) => w.dynamic).map((w) => w.display).join(" "));
+    an.find(
+      "shell.expansion",
+      u.id,
+      u.argv.filter((w) => w.dynamic).map((w) => w.display).join(" "),
+    );
   }
   for (const r of u.redirs) {
     if ((r.op === "<<" || r.op === "<<-") && u.redirs.some((x) => WRITE_REDIRS.has(x.op))) {
@@ -694,15 +826,10 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   uploadCheck(u, an);
   metadataCheck(u, an);
   sedAwkCheck(u, an);
-  for (const r of COMMAND_RULES) {
-    const ms = Array.isArray(r.match) ? r.match : [r.match!];
-    for (const m of ms) {
-      const hit = matchCommand(m, u);
-      if (hit) {
-        an.find(r.id, u.id, hit);
-        break;
-      }
-    }
+  for (const [r, m] of RULES_BY_COMMAND.get(cmdName(u)) ?? []) {
+    if (an.findings.length && an.hasFinding(r.id, u.id)) continue;
+    const hit = matchCommand(m, u);
+    if (hit) an.find(r.id, u.id, hit);
   }
   if (cmdName(u) === "dd") {
     for (const w of u.argv) {
@@ -739,28 +866,51 @@ export function safeUnit(u: Unit): string | null {
       break;
     }
     case "find":
-      if (args.some((w) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/.test(w.value))) return null;
+      if (
+        args.some((w) =>
+          /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/.test(w.value)
+        )
+      ) return null;
       break;
     case "git": {
       const { sub, rest } = subcommand("git", args);
-      if (args.some((w) => w.value === "-c" || w.value.startsWith("--config-env") || w.value === "--exec-path")) return null;
+      if (
+        args.some((w) =>
+          w.value === "-c" || w.value.startsWith("--config-env") || w.value === "--exec-path"
+        )
+      ) return null;
       if (!sub) return null;
-      if (rest.some((w) => GIT_WRITING_OPTS.some((o) => w.value === o || w.value.startsWith(o + "=")))) return null;
+      if (
+        rest.some((w) => GIT_WRITING_OPTS.some((o) => w.value === o || w.value.startsWith(o + "=")))
+      ) return null;
       if (GIT_READONLY.has(sub)) break;
       const listing = GIT_LISTING[sub];
       if (!listing) return null;
       const pos = positionals(rest);
-      if (sub === "config" || sub === "stash" || sub === "worktree" || sub === "submodule" || sub === "remote") {
+      if (
+        sub === "config" || sub === "stash" || sub === "worktree" || sub === "submodule" ||
+        sub === "remote"
+      ) {
         const ok = rest.length === 0 && sub === "remote" ||
           rest.some((w) => listing.listFlags.includes(w.value.split("=")[0]));
         if (!ok) return null;
-        if (sub === "config" && pos.length > 1 && !rest.some((w) => /^--get/.test(w.value))) return null;
-        if (sub === "remote" && pos.length > 0 && !["show", "get-url"].includes(pos[0].value)) return null;
+        if (sub === "config" && pos.length > 1 && !rest.some((w) => /^--get/.test(w.value))) {
+          return null;
+        }
+        if (sub === "remote" && pos.length > 0 && !["show", "get-url"].includes(pos[0].value)) {
+          return null;
+        }
         break;
       }
       const opts = rest.filter((w) => w.value.startsWith("-"));
       if (!opts.every((w) => listing.listFlags.includes(w.value.split("=")[0]))) return null;
-      if (pos.length && !opts.some((w) => ["--list", "-l", "--contains", "--merged", "--no-merged", "--points-at", "--no-contains"].includes(w.value.split("=")[0]))) return null;
+      if (
+        pos.length &&
+        !opts.some((w) =>
+          ["--list", "-l", "--contains", "--merged", "--no-merged", "--points-at", "--no-contains"]
+            .includes(w.value.split("=")[0])
+        )
+      ) return null;
       break;
     }
   }

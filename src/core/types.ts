@@ -94,7 +94,7 @@ export interface Limits {
 }
 
 export const DEFAULT_LIMITS: Limits = {
-  maxCommandLength: 256 * 1024,
+  maxCommandLength: 64 * 1024,
   maxScriptDepth: 16,
   maxUnits: 20_000,
   maxArgNodes: 5_000,

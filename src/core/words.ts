@@ -104,7 +104,7 @@ export function resolveWord(
           } else value += h;
         } else {
           otherHome = true;
-          value += (p.user === "root" ? "/root" : dirname(home) + "/" + p.user);
+          value += p.user === "root" ? "/root" : dirname(home) + "/" + p.user;
         }
         display += "~" + p.user;
         break;

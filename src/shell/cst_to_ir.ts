@@ -538,7 +538,9 @@ export class Converter {
         let pos = n.startIndex;
         for (const k of kids) {
           if (k.startIndex > pos) {
-            parts.push(...unquotedWordParts(this.src.slice(pos, k.startIndex), pos === n.startIndex));
+            parts.push(
+              ...unquotedWordParts(this.src.slice(pos, k.startIndex), pos === n.startIndex),
+            );
           }
           parts.push(...this.wordParts(k, depth + 1, inQuotes, pos === n.startIndex));
           pos = k.endIndex;

@@ -59,7 +59,7 @@ const RESERVED = new Set([
   "let",
 ]);
 
-const MAX_FAST_LENGTH = 4096;
+const MAX_FAST_LENGTH = 64 * 1024;
 
 interface Tok {
   kind: "word" | "op" | "redir";

@@ -91,6 +91,8 @@ export interface ParsedScript {
   errors: string[];
   /** The source actually parsed (after line-continuation normalisation). */
   source: string;
+  /** Set when parsing stopped at a resource limit rather than a syntax error. */
+  limit?: "nesting" | "complexity";
 }
 
 export function lit(v: string, q = false): Part {

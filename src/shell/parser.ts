@@ -23,7 +23,45 @@ export class NeedFullParser extends Error {
 /** A full parser implementation (tree-sitter), injected so the core stays pure. */
 export type FullParse = (source: string) => ParsedScript;
 
-export function makeShellParser(full: FullParse | null, opts: { fastPath?: boolean } = {}): ShellParser {
+/** Nesting beyond which a command is not handed to tree-sitter at all. */
+export const MAX_NESTING = 150;
+
+/**
+ * Upper bound of bracket nesting, skipping single-quoted text and escapes.
+ * A resource guard only (deep nesting makes GLR parsing slow): it never
+ * decides what a command does.
+ */
+export function nestingBound(src: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < src.length; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 92 /* \\ */) i++;
+    else if (c === 39 /* ' */) {
+      const close = src.indexOf("'", i + 1);
+      if (close < 0) break;
+      i = close;
+    } else if (c === 40 /* ( */ || c === 123 /* { */) {
+      if (++depth > max) max = depth;
+    } else if ((c === 41 /* ) */ || c === 125 /* } */) && depth > 0) depth--;
+  }
+  return max;
+}
+
+function limited(source: string, reason: string, limit: "nesting" | "complexity"): ParsedScript {
+  return {
+    body: { k: "error", raw: source.slice(0, 80), reason },
+    parser: "tree-sitter",
+    errors: [reason],
+    source,
+    limit,
+  };
+}
+
+export function makeShellParser(
+  full: FullParse | null,
+  opts: { fastPath?: boolean } = {},
+): ShellParser {
   const fast = opts.fastPath ?? true;
   return {
     parse(source: string): ParsedScript {
@@ -31,18 +69,15 @@ export function makeShellParser(full: FullParse | null, opts: { fastPath?: boole
         const r = fastParse(source);
         if (r) return r;
       }
+      const depth = nestingBound(source);
+      if (depth > MAX_NESTING) {
+        return limited(source, `nesting deeper than ${MAX_NESTING} levels`, "nesting");
+      }
       if (!full) throw new NeedFullParser();
       try {
         return full(source);
       } catch (e) {
-        if (e instanceof NestingTooDeep) {
-          return {
-            body: { k: "error", raw: source.slice(0, 80), reason: e.message },
-            parser: "tree-sitter",
-            errors: [e.message],
-            source,
-          };
-        }
+        if (e instanceof NestingTooDeep) return limited(source, e.message, "nesting");
         throw e;
       }
     },

@@ -94,7 +94,12 @@ export async function appendAudit(stateDir: string, rec: AuditRecord): Promise<A
           session: "",
           tool: "",
           call: torn ? "torn final line detected" : "unreadable previous line",
-          decision: { action: "gap", risk: "high", rule: "audit.gap", warning: "audit log damaged before this entry" },
+          decision: {
+            action: "gap",
+            risk: "high",
+            rule: "audit.gap",
+            warning: "audit log damaged before this entry",
+          },
           prev_hash: prevHash,
         };
         const gapHash = await entryHash(gap);
@@ -103,7 +108,9 @@ export async function appendAudit(stateDir: string, rec: AuditRecord): Promise<A
         prevHash = gapHash;
       }
     }
-    const call = rec.call.length > MAX_CALL ? rec.call.slice(0, MAX_CALL) + "…[truncated]" : rec.call;
+    const call = rec.call.length > MAX_CALL
+      ? rec.call.slice(0, MAX_CALL) + "…[truncated]"
+      : rec.call;
     const body: Omit<AuditEntry, "hash"> = { ...rec, call, seq: prevSeq + 1, prev_hash: prevHash };
     const entry: AuditEntry = { ...body, hash: await entryHash(body) };
     out += canonicalJson(entry) + "\n";

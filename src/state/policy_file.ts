@@ -3,7 +3,7 @@
  * key, or an invalid or non-linear regex raises PolicyError naming the file,
  * line and problem; the caller fails closed.
  */
-import { compilePolicy, type CompiledPolicy, EMPTY_POLICY, PolicyError } from "../core/policy.ts";
+import { type CompiledPolicy, compilePolicy, EMPTY_POLICY, PolicyError } from "../core/policy.ts";
 import { checkInfo, StateError } from "./state_dir.ts";
 
 export function policyPath(stateDir: string): string {
@@ -38,7 +38,11 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
   } catch (e) {
     const err = e as Error & { line?: number };
     const first = err.message.split("\n")[0];
-    throw new PolicyError(file, typeof err.line === "number" ? err.line : null, `TOML syntax error: ${first}`);
+    throw new PolicyError(
+      file,
+      typeof err.line === "number" ? err.line : null,
+      `TOML syntax error: ${first}`,
+    );
   }
   return compilePolicy(data, file, text);
 }

@@ -20,7 +20,9 @@ export async function ensureStateDir(dir: string, create = true): Promise<boolea
   try {
     info = await Deno.lstat(dir);
   } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw new StateError(`cannot inspect ${dir}: ${(e as Error).message}`);
+    if (!(e instanceof Deno.errors.NotFound)) {
+      throw new StateError(`cannot inspect ${dir}: ${(e as Error).message}`);
+    }
     if (!create) return false;
     await Deno.mkdir(dir, { mode: 0o700 });
     await Deno.chmod(dir, 0o700);
@@ -36,7 +38,9 @@ export function checkInfo(path: string, info: Deno.FileInfo, dir: boolean): void
   if (dir && !info.isDirectory) throw new StateError(`${path} is not a directory`);
   if (!dir && !info.isFile) throw new StateError(`${path} is not a regular file`);
   if (info.mode !== null && (info.mode & 0o022) !== 0) {
-    throw new StateError(`${path} is group- or world-writable (mode ${octal(info.mode)}); run: chmod go-w ${path}`);
+    throw new StateError(
+      `${path} is group- or world-writable (mode ${octal(info.mode)}); run: chmod go-w ${path}`,
+    );
   }
   if (info.uid !== null) {
     const me = Deno.uid();

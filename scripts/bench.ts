@@ -1,0 +1,612 @@
+/**
+ * `deno task bench`: guard's performance, in one run.
+ *
+ *   1. Hook end-to-end (process start → exit) per payload class, interleaved
+ *      with the floor: a bare `deno run` of an empty script with the exact
+ *      production flags (read from the `guard` task in deno.json).
+ *   2. In-process decisions per second on a realistic command mix.
+ *   3. Adversarial worst cases, in process and end-to-end.
+ *
+ * Prints tables and writes `bench-results.json` in the repo root. Targets are
+ * reported as PASS/MISS; a miss never makes the bench exit non-zero.
+ */
+import { type EngineContext, evaluate } from "../src/core/engine.ts";
+import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/core/policy.ts";
+import type { Evaluation, ToolCall } from "../src/core/types.ts";
+import { makeShellParser } from "../src/shell/parser.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+import { expand } from "brace-expansion";
+import { parse as parseToml } from "smol-toml";
+import { guardEnv, guardFlags, MAIN_TS, REPO_ROOT, tempHome } from "./guard_flags.ts";
+import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./bench_inputs.ts";
+
+const E2E_WARMUPS = 3;
+const E2E_RUNS = 40;
+const RATIO_TARGET = 1.5;
+const DPS_TARGET = 50_000;
+const ADV_TARGET_MS = 100;
+const ADV_INPROC_RUNS = 5;
+const ADV_E2E_RUNS = 3;
+const MIX_ROUNDS = 5;
+const MIX_ROUND_MS = 450; // × rounds ≥ 2 s of the full mix
+const SUBSET_ROUND_MS = 250;
+const OUT_FILE = `${REPO_ROOT}/bench-results.json`;
+
+// ---------------------------------------------------------------- statistics
+
+interface Stats {
+  n: number;
+  median: number;
+  p90: number;
+  min: number;
+  max: number;
+}
+
+function quantile(sorted: number[], q: number): number {
+  if (!sorted.length) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+function stats(xs: number[]): Stats {
+  const s = [...xs].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    median: quantile(s, 0.5),
+    p90: quantile(s, 0.9),
+    min: s[0],
+    max: s[s.length - 1],
+  };
+}
+
+/** Deterministic PRNG (mulberry32) for shuffling class order per round. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(xs: T[], r: () => number): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+// ---------------------------------------------------------------- output
+
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "-");
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-");
+const int = (x: number) => Math.round(x).toLocaleString("en-US");
+const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+
+function table(headers: string[], rows: string[][]): void {
+  const w = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(w[i])).join("  ").trimEnd();
+  console.log(line(headers));
+  console.log(w.map((n) => "-".repeat(n)).join("  "));
+  for (const r of rows) console.log(line(r));
+  console.log();
+}
+
+function heading(s: string): void {
+  console.log(`\n== ${s} ${"=".repeat(Math.max(0, 74 - s.length))}\n`);
+}
+
+// ---------------------------------------------------------------- processes
+
+interface Run {
+  code: number;
+  stderr: string;
+  ms: number;
+}
+
+/** `deno run <guard flags> <script> <args>` with `stdin`, timed spawn → exit (mirrors runGuard). */
+async function spawnTimed(
+  script: string,
+  args: string[],
+  home: string,
+  stdin: Uint8Array,
+): Promise<Run> {
+  const cmd = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...guardFlags(home), script, ...args],
+    cwd: REPO_ROOT,
+    env: guardEnv(home),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  });
+  const t0 = performance.now();
+  const child = cmd.spawn();
+  const w = child.stdin.getWriter();
+  try {
+    await w.write(stdin);
+    await w.close();
+  } catch {
+    // the child may exit before reading everything
+  }
+  const out = await child.output();
+  const ms = performance.now() - t0;
+  return { code: out.code, stderr: new TextDecoder().decode(out.stderr), ms };
+}
+
+/** "allow", "ask <rule>", "block <rule>", "fail <rule>" from a hook run. */
+function outcome(r: Run): string {
+  if (r.code === 0) return "allow";
+  const m = /guard: (BLOCKED|APPROVAL NEEDED|FAIL-CLOSED) \[([^\]]+)\]/.exec(r.stderr);
+  if (!m) return `exit ${r.code}: ${r.stderr.trim().slice(0, 60)}`;
+  const kind = m[1] === "BLOCKED" ? "block" : m[1] === "APPROVAL NEEDED" ? "ask" : "fail";
+  return `${kind} ${m[2]}`;
+}
+
+function matchesExpect(o: string, expect: E2EClass["expect"]): boolean {
+  const action = o.split(" ")[0];
+  return expect === "ask-or-block" ? action === "ask" || action === "block" : action === expect;
+}
+
+function payload(t: ToolInput, home: string, cwd: string): Uint8Array {
+  const input = JSON.parse(JSON.stringify(t.input).replaceAll("{HOME}", home));
+  return new TextEncoder().encode(JSON.stringify({
+    session_id: "bench-session",
+    transcript_path: `${home}/transcript.jsonl`,
+    cwd,
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name: t.tool,
+    tool_input: input,
+  }));
+}
+
+async function writePolicy(home: string, toml: string): Promise<void> {
+  const dir = `${home}/.aiguard`;
+  await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  await Deno.chmod(dir, 0o700);
+  await Deno.writeTextFile(`${dir}/policy.toml`, toml, { mode: 0o600 });
+  await Deno.chmod(`${dir}/policy.toml`, 0o600);
+}
+
+// ---------------------------------------------------------------- in-process engine
+
+await loadTreeSitter();
+
+function context(home: string, policy: CompiledPolicy = EMPTY_POLICY): EngineContext {
+  return {
+    home,
+    stateDir: `${home}/.aiguard`,
+    guardPaths: [REPO_ROOT],
+    policy,
+    parser: makeShellParser((s) => parseWithTreeSitter(s, performance.now() + 5000), {
+      fastPath: true,
+    }),
+    brace: (s: string) => expand(s, { max: 1000 }),
+  };
+}
+
+function policyFrom(toml: string): CompiledPolicy {
+  return compilePolicy(parseToml(toml) as Record<string, unknown>, "/bench/policy.toml", toml);
+}
+
+function shellCall(command: string, cwd: string): ToolCall {
+  return {
+    kind: "shell",
+    agent: "claude",
+    tool: "Bash",
+    cwd,
+    session: "bench",
+    input: { command },
+    command,
+  };
+}
+
+function tryEvaluate(
+  call: ToolCall,
+  ctx: EngineContext,
+): { ev: Evaluation | null; error: string | null } {
+  try {
+    return { ev: evaluate(call, ctx), error: null };
+  } catch (e) {
+    return { ev: null, error: `${(e as Error).name}: ${(e as Error).message}`.slice(0, 80) };
+  }
+}
+
+const brief = (ev: Evaluation | null, error: string | null) =>
+  ev ? `${ev.decision.action} ${ev.decision.rule}` : `throw ${error}`;
+
+// ---------------------------------------------------------------- environment
+
+async function git(args: string[]): Promise<string> {
+  try {
+    const out = await new Deno.Command("git", {
+      args,
+      cwd: REPO_ROOT,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return new TextDecoder().decode(out.stdout).trim();
+  } catch {
+    return "";
+  }
+}
+
+function readOr(path: string, fallback = ""): string {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return fallback;
+  }
+}
+
+const base = await tempHome("guard-bench-");
+const home = `${base}/home`;
+await Deno.mkdir(home, { mode: 0o700 });
+const cwd = `${home}/project`;
+const floorScript = `${base}/floor/empty.ts`;
+await Deno.mkdir(`${base}/floor`);
+await Deno.writeTextFile(floorScript, "");
+
+const env = {
+  date: new Date().toISOString(),
+  deno: Deno.version.deno,
+  v8: Deno.version.v8,
+  typescript: Deno.version.typescript,
+  os: `${Deno.build.os}-${Deno.build.arch}`,
+  cpus: navigator.hardwareConcurrency,
+  cpuModel: /model name\s*:\s*(.+)/.exec(readOr("/proc/cpuinfo"))?.[1]?.trim() ?? "",
+  loadavg: readOr("/proc/loadavg").split(" ").slice(0, 3).join(" "),
+  git: (await git(["rev-parse", "--short", "HEAD"])) +
+    ((await git(["status", "--porcelain", "src"])) ? "+dirty(src)" : ""),
+  guardFlags: guardFlags("$HOME"),
+};
+
+heading("Environment");
+table(["key", "value"], [
+  ["date", env.date],
+  ["deno", `${env.deno} (v8 ${env.v8}, ts ${env.typescript})`],
+  ["os", env.os],
+  ["cpus", `${env.cpus} × ${env.cpuModel}`],
+  ["loadavg", env.loadavg],
+  ["git", env.git],
+  ["guard flags", env.guardFlags.join(" ")],
+]);
+
+const benchStart = performance.now();
+try {
+  // ============================================================ 1. end-to-end
+  heading(
+    `1. Hook end-to-end vs floor (${E2E_WARMUPS} warm-ups + ${E2E_RUNS} runs each, interleaved)`,
+  );
+  const encoded = E2E_CLASSES.map((c) => c.calls.map((t) => payload(t, home, cwd)));
+  const floorMs = E2E_CLASSES.map(() => [] as number[]);
+  const guardMs = E2E_CLASSES.map(() => [] as number[]);
+  const outcomes = E2E_CLASSES.map((c) => c.calls.map(() => new Map<string, number>()));
+  const r = rng(0xb3c4);
+  for (let round = 0; round < E2E_WARMUPS + E2E_RUNS; round++) {
+    const warm = round < E2E_WARMUPS;
+    for (const ci of shuffle(E2E_CLASSES.map((_, i) => i), r)) {
+      const k = round % encoded[ci].length;
+      const p = encoded[ci][k];
+      const f = await spawnTimed(floorScript, [], home, p);
+      const g = await spawnTimed(MAIN_TS, ["evaluate"], home, p);
+      if (f.code !== 0) throw new Error(`floor run failed (exit ${f.code}): ${f.stderr}`);
+      const o = outcome(g);
+      outcomes[ci][k].set(o, (outcomes[ci][k].get(o) ?? 0) + 1);
+      if (!warm) {
+        floorMs[ci].push(f.ms);
+        guardMs[ci].push(g.ms);
+      }
+    }
+  }
+  const inProcCtx = context(home);
+  const e2eClasses = E2E_CLASSES.map((c, ci) => {
+    const fs = stats(floorMs[ci]);
+    const gs = stats(guardMs[ci]);
+    const ratio = gs.median / fs.median;
+    const calls = c.calls.map((t, k) => {
+      const seen = [...outcomes[ci][k].entries()];
+      const parser = t.tool === "Bash"
+        ? tryEvaluate(shellCall(String(t.input.command), cwd), inProcCtx).ev?.trace.parser ??
+          "error"
+        : "none";
+      return {
+        tool: t.tool,
+        input: t.input,
+        parser,
+        outcomes: Object.fromEntries(seen),
+        asExpected: seen.every(([o]) => matchesExpect(o, c.expect)),
+      };
+    });
+    return {
+      id: c.id,
+      label: c.label,
+      expect: c.expect,
+      typical: c.typical,
+      calls,
+      floor: fs,
+      guard: gs,
+      deltaMedianMs: gs.median - fs.median,
+      ratio,
+      pass: ratio <= RATIO_TARGET,
+      floorSamples: floorMs[ci],
+      guardSamples: guardMs[ci],
+    };
+  });
+  const typ = E2E_CLASSES.map((c, i) => (c.typical ? i : -1)).filter((i) => i >= 0);
+  const typFloor = stats(typ.flatMap((i) => floorMs[i]));
+  const typGuard = stats(typ.flatMap((i) => guardMs[i]));
+  const typicalMix = {
+    classes: typ.map((i) => E2E_CLASSES[i].id),
+    floor: typFloor,
+    guard: typGuard,
+    ratio: typGuard.median / typFloor.median,
+    pass: typGuard.median / typFloor.median <= RATIO_TARGET,
+  };
+  const allFloor = stats(floorMs.flat());
+  table(
+    [
+      "class",
+      "floor med",
+      "floor p90",
+      "guard med",
+      "guard p90",
+      "Δ med",
+      "ratio",
+      `≤${RATIO_TARGET}`,
+      "decision (parser)",
+    ],
+    [
+      ...e2eClasses.map((c) => [
+        `${c.id} ${c.label}`,
+        f1(c.floor.median),
+        f1(c.floor.p90),
+        f1(c.guard.median),
+        f1(c.guard.p90),
+        f1(c.deltaMedianMs),
+        f2(c.ratio),
+        verdict(c.pass),
+        c.calls.map((x) =>
+          `${Object.keys(x.outcomes).join("/")} (${x.parser})${x.asExpected ? "" : " UNEXPECTED"}`
+        )
+          .join("; "),
+      ]),
+      [
+        `typical mix (${typicalMix.classes.join("+")})`,
+        f1(typFloor.median),
+        f1(typFloor.p90),
+        f1(typGuard.median),
+        f1(typGuard.p90),
+        f1(typGuard.median - typFloor.median),
+        f2(typicalMix.ratio),
+        verdict(typicalMix.pass),
+        "",
+      ],
+    ],
+  );
+  console.log(
+    `times in ms; floor over all classes: median ${f1(allFloor.median)}, p90 ${f1(allFloor.p90)}`,
+  );
+
+  // ============================================================ 2. throughput
+  heading(`2. In-process decisions per second (${MIX.length} commands, tree-sitter loaded)`);
+  const ctx = context("/home/user");
+  const mixCwd = "/home/user/project";
+  const mixInfo = MIX.map((command) => {
+    const { ev, error } = tryEvaluate(shellCall(command, mixCwd), ctx);
+    return { command, parser: ev?.trace.parser ?? "error", decision: brief(ev, error), error };
+  });
+  const usable = mixInfo.filter((m) => !m.error);
+  const subsets: Record<string, ToolCall[]> = {
+    overall: usable.map((m) => shellCall(m.command, mixCwd)),
+    "fast path": usable.filter((m) => m.parser === "fast").map((m) => shellCall(m.command, mixCwd)),
+    "tree-sitter": usable.filter((m) => m.parser === "tree-sitter").map((m) =>
+      shellCall(m.command, mixCwd)
+    ),
+  };
+  let sink = 0;
+  const runFor = (calls: ToolCall[], ms: number): number => {
+    if (!calls.length) return NaN;
+    let n = 0;
+    const t0 = performance.now();
+    let t = t0;
+    do {
+      for (const c of calls) sink += evaluate(c, ctx).decision.action.length;
+      n += calls.length;
+      t = performance.now();
+    } while (t - t0 < ms);
+    return n / ((t - t0) / 1000);
+  };
+  runFor(subsets.overall, 500); // warm-up
+  const rates: Record<string, number[]> = { overall: [], "fast path": [], "tree-sitter": [] };
+  for (let i = 0; i < MIX_ROUNDS; i++) {
+    rates.overall.push(runFor(subsets.overall, MIX_ROUND_MS));
+    rates["fast path"].push(runFor(subsets["fast path"], SUBSET_ROUND_MS));
+    rates["tree-sitter"].push(runFor(subsets["tree-sitter"], SUBSET_ROUND_MS));
+  }
+  if (sink === 0) console.log("(sink)");
+  const throughput = Object.entries(subsets).map(([name, calls]) => {
+    const s = stats(rates[name]);
+    return {
+      subset: name,
+      commands: calls.length,
+      decisionsPerSec: s.median,
+      roundRates: rates[name],
+      usPerDecision: 1e6 / s.median,
+      pass: name === "overall" ? s.median >= DPS_TARGET : null,
+    };
+  });
+  table(
+    [
+      "subset",
+      "commands",
+      "decisions/s (median)",
+      "min..max of rounds",
+      "µs/decision",
+      `≥${int(DPS_TARGET)}`,
+    ],
+    throughput.map((t) => [
+      t.subset,
+      String(t.commands),
+      int(t.decisionsPerSec),
+      `${int(Math.min(...t.roundRates))}..${int(Math.max(...t.roundRates))}`,
+      f1(t.usPerDecision),
+      t.pass === null ? "" : verdict(t.pass),
+    ]),
+  );
+  const errs = mixInfo.filter((m) => m.error);
+  if (errs.length) {
+    console.log(`excluded (threw): ${errs.map((m) => JSON.stringify(m.command)).join(", ")}`);
+  }
+  // Slowest commands of the mix, measured one by one (median of 20).
+  const perCmd = usable.map((m) => {
+    const call = shellCall(m.command, mixCwd);
+    const xs: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      evaluate(call, ctx);
+      xs.push(performance.now() - t0);
+    }
+    return { ...m, medianUs: stats(xs).median * 1000 };
+  });
+  const slowest = [...perCmd].sort((a, b) => b.medianUs - a.medianUs).slice(0, 5);
+  console.log("slowest commands of the mix (median of 20, µs):");
+  table(
+    ["µs", "parser", "decision", "command"],
+    slowest.map((
+      m,
+    ) => [f1(m.medianUs), m.parser, m.decision, JSON.stringify(m.command).slice(0, 60)]),
+  );
+
+  // ============================================================ 3. adversarial
+  heading(
+    `3. Adversarial worst cases (in process: ${ADV_INPROC_RUNS} runs; end-to-end: ${ADV_E2E_RUNS} runs)`,
+  );
+  const adversarial = [];
+  for (const a of ADVERSARIAL) {
+    const policy = a.policy ? policyFrom(a.policy) : EMPTY_POLICY;
+    const actx = context(home, policy);
+    const call = shellCall(a.command, cwd);
+    const xs: number[] = [];
+    let res: { ev: Evaluation | null; error: string | null } = { ev: null, error: null };
+    for (let i = 0; i < ADV_INPROC_RUNS; i++) {
+      const t0 = performance.now();
+      res = tryEvaluate(call, actx);
+      xs.push(performance.now() - t0);
+    }
+    const inproc = stats(xs);
+    // The user regexes alone, against the whole command (isolates the regex engine).
+    let regexMs: number | null = null;
+    if (policy.rules.length) {
+      const rs: number[] = [];
+      for (let i = 0; i < ADV_INPROC_RUNS; i++) {
+        const t0 = performance.now();
+        for (const rule of policy.rules) rule.re.test(a.command);
+        rs.push(performance.now() - t0);
+      }
+      regexMs = stats(rs).median;
+    }
+    const ahome = a.policy ? `${base}/home-${a.id}` : home;
+    if (a.policy) {
+      await Deno.mkdir(ahome, { mode: 0o700 });
+      await writePolicy(ahome, a.policy);
+    }
+    const p = payload({ tool: "Bash", input: { command: a.command } }, ahome, `${ahome}/project`);
+    const es: number[] = [];
+    const eo = new Set<string>();
+    for (let i = 0; i < ADV_E2E_RUNS; i++) {
+      const g = await spawnTimed(MAIN_TS, ["evaluate"], ahome, p);
+      es.push(g.ms);
+      eo.add(outcome(g));
+    }
+    const e2e = stats(es);
+    adversarial.push({
+      id: a.id,
+      label: a.label,
+      commandChars: a.command.length,
+      payloadBytes: p.length,
+      policy: a.policy ?? null,
+      decision: brief(res.ev, res.error),
+      parser: res.ev?.trace.parser ?? "error",
+      inProcess: { ...inproc, samples: xs },
+      userRegexMedianMs: regexMs,
+      pass: inproc.median <= ADV_TARGET_MS,
+      e2e: {
+        ...e2e,
+        samples: es,
+        minusFloorMedianMs: e2e.median - allFloor.median,
+        outcomes: [...eo],
+      },
+    });
+  }
+  table(
+    [
+      "case",
+      "chars",
+      "decision (parser)",
+      "inproc med",
+      "max",
+      `≤${ADV_TARGET_MS}`,
+      "user re",
+      "e2e med",
+      "e2e-floor",
+      "e2e decision",
+    ],
+    adversarial.map((a) => [
+      a.label,
+      int(a.commandChars),
+      `${a.decision} (${a.parser})`,
+      f1(a.inProcess.median),
+      f1(a.inProcess.max),
+      verdict(a.pass),
+      a.userRegexMedianMs === null ? "" : f2(a.userRegexMedianMs),
+      f1(a.e2e.median),
+      f1(a.e2e.minusFloorMedianMs),
+      a.e2e.outcomes.join(" / "),
+    ]),
+  );
+  console.log(
+    `times in ms; PASS/MISS judges the in-process median; e2e includes the CLI's fixed start-up ` +
+      `(floor median ${
+        f1(allFloor.median)
+      } ms, subtracted in e2e-floor); "user re" = the policy regexes alone`,
+  );
+
+  const totalS = (performance.now() - benchStart) / 1000;
+  const results = {
+    schema: "guard-bench/1",
+    env,
+    targets: { e2eRatio: RATIO_TARGET, decisionsPerSec: DPS_TARGET, adversarialMs: ADV_TARGET_MS },
+    e2e: {
+      warmups: E2E_WARMUPS,
+      runs: E2E_RUNS,
+      floorScript: "empty .ts file, same flags, cwd = repo root",
+      floorAll: allFloor,
+      classes: e2eClasses,
+      typicalMix,
+    },
+    throughput: {
+      rounds: MIX_ROUNDS,
+      roundMs: { overall: MIX_ROUND_MS, subsets: SUBSET_ROUND_MS },
+      subsets: throughput,
+      mix: perCmd.map((m) => ({
+        command: m.command,
+        parser: m.parser,
+        decision: m.decision,
+        medianUs: m.medianUs,
+      })),
+      excluded: errs.map((m) => ({ command: m.command, error: m.error })),
+    },
+    adversarial,
+    totalSeconds: totalS,
+  };
+  await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");
+  console.log(`\nwrote ${OUT_FILE} (bench took ${totalS.toFixed(0)} s)`);
+} finally {
+  await Deno.remove(base, { recursive: true }).catch(() => {});
+}

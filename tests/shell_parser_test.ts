@@ -1,0 +1,220 @@
+/**
+ * The parser adapter: tree-sitter → IR conversion, the fast path's equivalence
+ * with it, quote removal, line continuations, and bounded work on hostile input.
+ */
+import assert from "node:assert/strict";
+import { fastParse } from "../src/shell/fast_lexer.ts";
+import type { Part, Stmt, Word } from "../src/shell/ir.ts";
+import { makeShellParser, NeedFullParser } from "../src/shell/parser.ts";
+import { decodeAnsiC, unescapeDouble, unescapeUnquoted } from "../src/shell/quoting.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+
+await loadTreeSitter();
+const ts = (s: string) => parseWithTreeSitter(s, performance.now() + 5000);
+
+function simples(s: Stmt, out: Stmt[] = []): Extract<Stmt, { k: "simple" }>[] {
+  switch (s.k) {
+    case "simple":
+      out.push(s);
+      break;
+    case "list":
+      s.items.forEach((x) => simples(x, out));
+      break;
+    case "pipeline":
+      s.stages.forEach((x) => simples(x, out));
+      break;
+    case "subshell":
+    case "group":
+    case "negate":
+      simples(s.body, out);
+      break;
+    case "compound":
+      s.bodies.forEach((x) => simples(x, out));
+      break;
+    case "func":
+      simples(s.body, out);
+      break;
+  }
+  return out as Extract<Stmt, { k: "simple" }>[];
+}
+
+function lit(w: Word): string {
+  return w.parts.map((
+    p: Part,
+  ) => (p.t === "lit" ? p.v : p.t === "tilde" ? "~" + p.user : `<${p.t}>`)).join("");
+}
+
+function argv(src: string): string[][] {
+  return simples(ts(src).body).map((s) => s.words.map(lit));
+}
+
+/** Commands the fast path must accept, with tree-sitter's IR as the oracle. */
+const FAST_ACCEPTS = [
+  "ls",
+  "ls -la",
+  "git status",
+  "git log --oneline -5",
+  "git status && npm run test | tee out.txt",
+  "a; b && c || d; e",
+  "echo 'a b' \"c d\" e\"f\"'g'",
+  "npm test 2>&1 | tail -20",
+  "cat x > /dev/null 2>/dev/null",
+  'echo ~/x ~root "~" a~b',
+  "ls;",
+  "grep -n 'rm -rf /' f",
+  "x >&2",
+  "echo hi >> out.txt",
+  "sort < in.txt",
+  "cat README.md | head -n 20 | wc -l",
+  "git diff HEAD~1 -- src/main.ts",
+  "rg -n 'foo|bar' src",
+  'echo "it\'s"',
+  "ls *.ts",
+  "rm -rf ./build",
+  "cd src && ls",
+  "  ls   -la  ",
+  "echo a=b",
+  "curl https://example.com/a?b=c",
+  "echo 'single ; && | > <'",
+  "npm run build -- --watch=false",
+  "python3 script.py --flag",
+  "echo é ü 日本",
+];
+
+/** Commands the fast path must decline (they need the full parser). */
+const FAST_DECLINES = [
+  "echo $HOME",
+  "echo `id`",
+  "echo $(id)",
+  "r\\m -rf /",
+  "(cd /)",
+  "{ ls; }",
+  "ls # comment",
+  "echo hi &",
+  "a |& b",
+  "cat <<EOF\nx\nEOF",
+  "cat <<< x",
+  "diff <(ls) <(ls)",
+  "X=1 cmd",
+  "export A=1",
+  "if true; then ls; fi",
+  "for f in *; do ls; done",
+  "echo {a,b}",
+  "[ -f x ]",
+  "ls\nrm -rf /",
+  'echo "$X"',
+  "echo 'unterminated",
+  "! ls",
+  "ls &&",
+  "| ls",
+  "time ls",
+  "echo a > f b",
+  "cat x >& file",
+  "echo a;; b",
+];
+
+Deno.test("fast path accepts trivially simple commands and matches tree-sitter exactly", () => {
+  for (const c of FAST_ACCEPTS) {
+    const f = fastParse(c);
+    assert.ok(f, `fast path declined ${JSON.stringify(c)}`);
+    assert.deepEqual(f.body, ts(c).body, `IR differs for ${JSON.stringify(c)}`);
+  }
+});
+
+Deno.test("fast path declines everything with other shell syntax", () => {
+  for (const c of FAST_DECLINES) {
+    assert.equal(fastParse(c), null, `fast path accepted ${JSON.stringify(c)}`);
+  }
+});
+
+Deno.test("parser facade throws NeedFullParser when tree-sitter is not injected", () => {
+  const p = makeShellParser(null);
+  assert.ok(p.parse("ls -la"));
+  assert.throws(() => p.parse("echo $(id)"), NeedFullParser);
+});
+
+Deno.test("quote removal: unquoted, double-quoted, ANSI-C", () => {
+  assert.equal(unescapeUnquoted("r\\m"), "rm");
+  assert.equal(unescapeUnquoted("a\\\nb"), "ab");
+  assert.equal(unescapeDouble('a\\"b\\$c\\x'), 'a"b$c\\x');
+  const cases: [string, string][] = [
+    ["\\x72\\x6d", "rm"],
+    ["\\162\\155", "rm"],
+    ["\\u0072m", "rm"],
+    ["\\U00000072m", "rm"],
+    ["a\\tb\\n", "a\tb\n"],
+    ["\\cA", "\x01"],
+    ["it\\'s", "it's"],
+    ["cut\\0here", "cut"],
+    ["\\q", "\\q"],
+  ];
+  for (const [i, o] of cases) assert.equal(decodeAnsiC(i), o, i);
+});
+
+Deno.test("tree-sitter conversion: words, quoting, tilde, substitutions", () => {
+  assert.deepEqual(argv("$'\\x72\\x6d' -rf /"), [["rm", "-rf", "/"]]);
+  assert.deepEqual(argv("r''m -rf /"), [["rm", "-rf", "/"]]);
+  assert.deepEqual(argv('"r"m -rf /'), [["rm", "-rf", "/"]]);
+  assert.deepEqual(argv("\\rm -rf /"), [["rm", "-rf", "/"]]);
+  assert.deepEqual(argv("echo ~ ~/a '~' x~"), [["echo", "~", "~/a", "~", "x~"]]);
+  assert.deepEqual(argv("echo $(rm -rf ~)"), [["echo", "<cmd>"]]);
+  const sub = simples(ts("echo $(rm -rf ~)").body)[0].words[1].parts[0];
+  assert.equal(sub.t, "cmd");
+  if (sub.t === "cmd") {
+    assert.deepEqual(simples(sub.body).map((x) => x.words.map(lit)), [["rm", "-rf", "~"]]);
+  }
+  assert.deepEqual(argv("ls # rm -rf /"), [["ls"]]);
+  assert.deepEqual(argv("a && b || c; d & e | f"), [["a"], ["b"], ["c"], ["d"], ["e"], ["f"]]);
+});
+
+Deno.test("line continuations are removed before words are split, but not in comments or single quotes", () => {
+  assert.deepEqual(argv("r\\\nm -rf /"), [["rm", "-rf", "/"]]);
+  assert.deepEqual(argv("rm -rf \\\n  /"), [["rm", "-rf", "/"]]);
+  // In a comment the backslash does not continue the line: rm runs.
+  assert.deepEqual(argv("ls # x \\\nrm -rf /"), [["ls"], ["rm", "-rf", "/"]]);
+  // In single quotes it is literal.
+  assert.deepEqual(argv("echo 'a\\\nb'"), [["echo", "a\\\nb"]]);
+  // An escaped backslash before a newline is not a continuation.
+  assert.deepEqual(argv("echo a\\\\\nls"), [["echo", "a\\"], ["ls"]]);
+});
+
+Deno.test("heredocs: body kept, quoted delimiter literal, continuation of the pipeline", () => {
+  const p = ts("cat <<'EOF' | sh\nrm -rf ~\nEOF\n");
+  assert.equal(p.body.k, "pipeline");
+  const first = simples(p.body)[0];
+  assert.equal(first.redirs[0].op, "<<");
+  assert.equal(first.redirs[0].heredoc?.quoted, true);
+  assert.equal(lit(first.redirs[0].heredoc!.body), "rm -rf ~\n");
+  const q = ts("cat <<EOF\n$(id)\nEOF");
+  const body = simples(q.body)[0].redirs[0].heredoc!.body;
+  assert.ok(body.parts.some((x) => x.t === "cmd"), "unquoted heredoc keeps substitutions");
+});
+
+Deno.test("background jobs become subshells; subshells and groups are kept", () => {
+  const p = ts("cd /tmp & ls");
+  assert.equal(p.body.k, "list");
+  if (p.body.k === "list") {
+    assert.equal(p.body.items[0].k, "subshell");
+    assert.equal(p.body.items[1].k, "simple");
+  }
+  assert.equal(ts("(cd /; ls)").body.k, "subshell");
+  assert.equal(ts("{ ls; }").body.k, "group");
+});
+
+Deno.test("syntax errors are reported, never silently dropped", () => {
+  for (const c of ["echo 'unterminated", "if then fi", "(( ", "ls )", "echo $("]) {
+    assert.ok(ts(c).errors.length > 0, `no error for ${JSON.stringify(c)}`);
+  }
+});
+
+Deno.test("hostile input: deep nesting and long chains are bounded, not a crash", () => {
+  const deep = "$(".repeat(10_000) + "x" + ")".repeat(10_000);
+  const parser = makeShellParser(ts);
+  const r = parser.parse(deep);
+  assert.ok(r.errors.length > 0, "nesting beyond the limit is reported");
+  const chain = "true && ".repeat(5000) + "rm -rf ~";
+  const c = ts(chain);
+  assert.equal(simples(c.body).length, 5001);
+  const parens = "(".repeat(10_000) + "ls" + ")".repeat(10_000);
+  assert.ok(parser.parse(parens).errors.length > 0);
+});
