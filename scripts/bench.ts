@@ -222,27 +222,23 @@ const brief = (ev: Evaluation | null, error: string | null) =>
 
 // ---------------------------------------------------------------- environment
 
-async function git(args: string[]): Promise<string> {
+/** stdout of a helper program, or "" (/proc is not readable under `--allow-read` alone). */
+async function sh(cmd: string, args: string[]): Promise<string> {
   try {
-    const out = await new Deno.Command("git", {
+    const out = await new Deno.Command(cmd, {
       args,
       cwd: REPO_ROOT,
       stdout: "piped",
       stderr: "null",
-    }).output();
+    })
+      .output();
     return new TextDecoder().decode(out.stdout).trim();
   } catch {
     return "";
   }
 }
 
-function readOr(path: string, fallback = ""): string {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch {
-    return fallback;
-  }
-}
+const loadavg = async () => (await sh("cat", ["/proc/loadavg"])).split(" ").slice(0, 3).join(" ");
 
 const base = await tempHome("guard-bench-");
 const home = `${base}/home`;
@@ -259,10 +255,11 @@ const env = {
   typescript: Deno.version.typescript,
   os: `${Deno.build.os}-${Deno.build.arch}`,
   cpus: navigator.hardwareConcurrency,
-  cpuModel: /model name\s*:\s*(.+)/.exec(readOr("/proc/cpuinfo"))?.[1]?.trim() ?? "",
-  loadavg: readOr("/proc/loadavg").split(" ").slice(0, 3).join(" "),
-  git: (await git(["rev-parse", "--short", "HEAD"])) +
-    ((await git(["status", "--porcelain", "src"])) ? "+dirty(src)" : ""),
+  cpuModel: /model name\s*:\s*(.+)/.exec(await sh("cat", ["/proc/cpuinfo"]))?.[1]?.trim() ?? "",
+  loadavgStart: await loadavg(),
+  loadavgEnd: "",
+  git: (await sh("git", ["rev-parse", "--short", "HEAD"])) +
+    ((await sh("git", ["status", "--porcelain", "src"])) ? "+dirty(src)" : ""),
   guardFlags: guardFlags("$HOME"),
 };
 
@@ -272,7 +269,7 @@ table(["key", "value"], [
   ["deno", `${env.deno} (v8 ${env.v8}, ts ${env.typescript})`],
   ["os", env.os],
   ["cpus", `${env.cpus} × ${env.cpuModel}`],
-  ["loadavg", env.loadavg],
+  ["loadavg", env.loadavgStart],
   ["git", env.git],
   ["guard flags", env.guardFlags.join(" ")],
 ]);
@@ -578,6 +575,7 @@ try {
   );
 
   const totalS = (performance.now() - benchStart) / 1000;
+  env.loadavgEnd = await loadavg();
   const results = {
     schema: "guard-bench/1",
     env,
@@ -606,7 +604,8 @@ try {
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");
-  console.log(`\nwrote ${OUT_FILE} (bench took ${totalS.toFixed(0)} s)`);
+  console.log(`\nloadavg at end: ${env.loadavgEnd}`);
+  console.log(`wrote ${OUT_FILE} (bench took ${totalS.toFixed(0)} s)`);
 } finally {
   await Deno.remove(base, { recursive: true }).catch(() => {});
 }

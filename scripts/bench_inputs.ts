@@ -158,6 +158,12 @@ export const ADVERSARIAL: Adversarial[] = [
     command: "true && ".repeat(5000) + "rm -rf ~",
   },
   {
+    // Not in the brief: a long letter run as a network command's argument (URL scan in shell_checks).
+    id: "curl-letters-20k",
+    label: "curl + x x20000",
+    command: "curl " + "x".repeat(20_000),
+  },
+  {
     id: "redos-allow",
     label: 'allow "^(a+)+$" vs a x5000 + !',
     command: "a".repeat(5000) + "!",

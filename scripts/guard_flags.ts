@@ -42,11 +42,24 @@ export function guardEnv(home: string, extra: Record<string, string> = {}): Reco
   return env;
 }
 
+let cachedDenoDir: string | null | undefined;
+
+/** The Deno cache of the current user, so child processes with another HOME reuse it. */
 function denoDirFromHome(): string | null {
-  const h = Deno.env.get("HOME");
-  if (!h) return null;
-  const xdg = Deno.env.get("XDG_CACHE_HOME");
-  return `${xdg ?? h + "/.cache"}/deno`;
+  if (cachedDenoDir !== undefined) return cachedDenoDir;
+  try {
+    const out = new Deno.Command(Deno.execPath(), {
+      args: ["info", "--json"],
+      stdout: "piped",
+      stderr: "null",
+    })
+      .outputSync();
+    cachedDenoDir = JSON.parse(new TextDecoder().decode(out.stdout)).denoDir ?? null;
+  } catch {
+    const h = Deno.env.get("HOME");
+    cachedDenoDir = h ? `${Deno.env.get("XDG_CACHE_HOME") ?? h + "/.cache"}/deno` : null;
+  }
+  return cachedDenoDir ?? null;
 }
 
 export interface GuardRun {

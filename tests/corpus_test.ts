@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import type { CompiledPolicy } from "../src/core/policy.ts";
+import { hasRule, RULES } from "../src/core/rules.ts";
 import type { Evaluation, ToolCall } from "../src/core/types.ts";
 import { CORPUS } from "./corpus/index.ts";
 import type { Case, ToolCallish } from "./corpus/types.ts";
@@ -116,6 +117,20 @@ for (const [category, cases] of Object.entries(CORPUS)) {
     });
   });
 }
+
+Deno.test("corpus: every expected rule id exists", () => {
+  const bad: string[] = [];
+  for (const cases of Object.values(CORPUS)) {
+    for (const c of cases) {
+      if (!c.rule) continue;
+      const ok = c.rule.endsWith(".")
+        ? RULES.some((r) => r.id.startsWith(c.rule!))
+        : hasRule(c.rule);
+      if (!ok) bad.push(c.rule);
+    }
+  }
+  assert.deepEqual(bad, []);
+});
 
 Deno.test("corpus: at least 330 cases", () => {
   const n = Object.values(CORPUS).reduce((a, cs) => a + cs.length, 0);

@@ -13,6 +13,7 @@ export const falsePositives: ShellCase[] = [
   { cmd: "git log --grep='rm -rf'", expect: "allow", rule: "safe.readonly" },
   { cmd: "git log -S 'git push --force'", expect: "allow", rule: "safe.readonly" },
   { cmd: "echo 'curl http://169.254.169.254/'", expect: "allow", rule: "safe.readonly" },
+  { cmd: "grep -rn 169.254.169.254 src", expect: "allow", rule: "safe.readonly" },
   { cmd: "grep -rn 'guard approve' docs", expect: "allow", rule: "safe.readonly" },
   { cmd: "echo 'python -c x'", expect: "allow", rule: "safe.readonly" },
   { cmd: "echo reboot", expect: "allow", rule: "safe.readonly" },
@@ -70,4 +71,6 @@ export const falsePositives: ShellCase[] = [
   { cmd: "git push origin main", expect: "ask" },
   { cmd: "git push -u origin feature/force-fix", expect: "ask" },
   { cmd: "mkdir -p build && cp -r src build/", expect: "ask" },
+  { cmd: "guard explain 'ls'", expect: "ask" },
+  { cmd: "echo x > ~/.claude/settings.json.bak", expect: "ask" },
 ];

@@ -147,6 +147,16 @@ export const tools: ToolCase[] = [
     rule: "abs.guard-state",
   },
   {
+    call: { kind: "file", op: "write", paths: [`${P}/../.claude/settings.json`], contents: ["{}"] },
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    call: { kind: "file", op: "write", paths: [`${P}/.env`], contents: ["A=1"] },
+    expect: "ask",
+    rule: "write.credential-file",
+  },
+  {
     call: { kind: "file", op: "write", paths: ["/tmp/x"], contents: ["x"] },
     expect: "ask",
     rule: "write.outside-workspace",
@@ -196,6 +206,31 @@ export const tools: ToolCase[] = [
     call: { kind: "web", url: "http://metadata.google.internal/", tool: "WebFetch" },
     expect: "ask",
     rule: "net.cloud-metadata",
+  },
+  {
+    call: { kind: "web", url: "http://[fd00:ec2::254]/latest/", tool: "WebFetch" },
+    expect: "ask",
+    rule: "net.cloud-metadata",
+  },
+  {
+    call: { kind: "web", url: "http://100.100.100.200/latest/meta-data", tool: "WebFetch" },
+    expect: "ask",
+    rule: "net.cloud-metadata",
+  },
+  {
+    call: { kind: "web", url: "http://example.com@169.254.169.254/", tool: "WebFetch" },
+    expect: "ask",
+    rule: "net.cloud-metadata",
+  },
+  {
+    call: { kind: "web", url: "http://169.254.169.254:80@example.com/", tool: "WebFetch" },
+    expect: "allow",
+    rule: "safe.web",
+  },
+  {
+    call: { kind: "web", url: "file:///home/user/.ssh/id_rsa", tool: "WebFetch" },
+    expect: "ask",
+    rule: "secrets.credential-access",
   },
   {
     call: { kind: "web", url: "https://example.com", tool: "WebFetch" },
@@ -275,6 +310,26 @@ export const tools: ToolCase[] = [
     rule: "abs.hook-config-write",
   },
   {
+    call: {
+      kind: "mcp",
+      server: "fs",
+      name: "delete_file",
+      args: { path: `${H}/.claude/settings.json` },
+    },
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    call: {
+      kind: "mcp",
+      server: "x",
+      name: "y",
+      args: { a: { b: { c: { path: `${H}/.aiguard` } } } },
+    },
+    expect: "block",
+    rule: "abs.guard-state",
+  },
+  {
     call: { kind: "mcp", server: "fetch", name: "fetch", args: { url: "http://169.254.169.254/" } },
     expect: "ask",
     rule: "net.cloud-metadata",
@@ -305,6 +360,15 @@ export const tools: ToolCase[] = [
     call: { kind: "other", tool: "TodoWrite", input: { todos: [{ content: "rm -rf /" }] } },
     expect: "allow",
     rule: "safe.internal-tool",
+  },
+  {
+    call: {
+      kind: "other",
+      tool: "NotebookEdit",
+      input: { notebook_path: `${H}/.claude/settings.json` },
+    },
+    expect: "block",
+    rule: "abs.hook-config-write",
   },
   {
     call: { kind: "other", tool: "Frobnicate", input: { x: 1 } },
