@@ -17,26 +17,84 @@ const env = (tool: string, input: unknown, extra: Record<string, unknown> = {}) 
 const MAPPINGS: [string | null, string, unknown, Record<string, unknown>][] = [
   ["claude", "Bash", { command: "ls", description: "list" }, { kind: "shell", command: "ls" }],
   ["claude", "Read", { file_path: "/w/a" }, { kind: "file", op: "read", paths: ["/w/a"] }],
-  ["claude", "Write", { file_path: "/w/a", content: "x" }, { kind: "file", op: "write", paths: ["/w/a"], contents: ["x"] }],
-  ["claude", "Edit", { file_path: "/w/a", old_string: "a", new_string: "b" }, { kind: "file", op: "write", contents: ["b"] }],
-  ["claude", "MultiEdit", { file_path: "/w/a", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] }, { kind: "file", contents: ["b", "d"] }],
-  ["claude", "NotebookEdit", { notebook_path: "/w/n.ipynb", new_source: "print(1)" }, { kind: "file", op: "write", paths: ["/w/n.ipynb"] }],
+  ["claude", "Write", { file_path: "/w/a", content: "x" }, {
+    kind: "file",
+    op: "write",
+    paths: ["/w/a"],
+    contents: ["x"],
+  }],
+  ["claude", "Edit", { file_path: "/w/a", old_string: "a", new_string: "b" }, {
+    kind: "file",
+    op: "write",
+    contents: ["b"],
+  }],
+  ["claude", "MultiEdit", {
+    file_path: "/w/a",
+    edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }],
+  }, { kind: "file", contents: ["b", "d"] }],
+  ["claude", "NotebookEdit", { notebook_path: "/w/n.ipynb", new_source: "print(1)" }, {
+    kind: "file",
+    op: "write",
+    paths: ["/w/n.ipynb"],
+  }],
   ["claude", "Glob", { pattern: "**/*.ts" }, { kind: "file", op: "list", paths: ["/w"] }],
-  ["claude", "Glob", { pattern: "/home/u/.aiguard/*" }, { kind: "file", op: "list", paths: ["/w", "/home/u/.aiguard/*"] }],
-  ["claude", "Grep", { pattern: "x", path: "/w/src" }, { kind: "file", op: "search", paths: ["/w/src"] }],
-  ["claude", "WebFetch", { url: "https://e.com", prompt: "p" }, { kind: "web", url: "https://e.com", query: null }],
+  ["claude", "Glob", { pattern: "/home/u/.aiguard/*" }, {
+    kind: "file",
+    op: "list",
+    paths: ["/w", "/home/u/.aiguard/*"],
+  }],
+  ["claude", "Grep", { pattern: "x", path: "/w/src" }, {
+    kind: "file",
+    op: "search",
+    paths: ["/w/src"],
+  }],
+  ["claude", "WebFetch", { url: "https://e.com", prompt: "p" }, {
+    kind: "web",
+    url: "https://e.com",
+    query: null,
+  }],
   ["claude", "WebSearch", { query: "deno" }, { kind: "web", url: null, query: "deno" }],
-  ["claude", "mcp__github__create_issue", { title: "t" }, { kind: "mcp", server: "github", name: "create_issue" }],
+  ["claude", "mcp__github__create_issue", { title: "t" }, {
+    kind: "mcp",
+    server: "github",
+    name: "create_issue",
+  }],
   ["claude", "TodoWrite", { todos: [] }, { kind: "other" }],
-  ["codex", "Bash", { command: ["git", "status"] }, { kind: "shell", command: "git status", agent: "codex" }],
-  ["codex", "Bash", { command: ["bash", "-lc", "echo 'a b'"] }, { kind: "shell", command: "bash -lc 'echo '\\''a b'\\'''" }],
-  ["codex", "apply_patch", { input: "*** Begin Patch\n*** Add File: src/x.ts\n+hi\n*** End Patch" }, { kind: "file", op: "write", paths: ["src/x.ts"] }],
+  ["codex", "Bash", { command: ["git", "status"] }, {
+    kind: "shell",
+    command: "git status",
+    agent: "codex",
+  }],
+  ["codex", "Bash", { command: ["bash", "-lc", "echo 'a b'"] }, {
+    kind: "shell",
+    command: "bash -lc 'echo '\\''a b'\\'''",
+  }],
+  [
+    "codex",
+    "apply_patch",
+    { input: "*** Begin Patch\n*** Add File: src/x.ts\n+hi\n*** End Patch" },
+    { kind: "file", op: "write", paths: ["src/x.ts"] },
+  ],
   ["kimi", "Shell", { command: "ls" }, { kind: "shell", command: "ls", agent: "kimi" }],
   ["kimi", "ReadFile", { path: "/w/a" }, { kind: "file", op: "read", paths: ["/w/a"] }],
-  ["kimi", "WriteFile", { path: "/w/a", content: "x", mode: "overwrite" }, { kind: "file", op: "write", contents: ["x"] }],
-  ["kimi", "StrReplaceFile", { path: "/w/a", edit: { old: "a", new: "b" } }, { kind: "file", contents: ["b"] }],
-  ["kimi", "StrReplaceFile", { path: "/w/a", edit: [{ old: "a", new: "b" }, { old: "c", new: "d" }] }, { kind: "file", contents: ["b", "d"] }],
-  ["kimi", "Glob", { pattern: "*.py", directory: "/w/src" }, { kind: "file", op: "list", paths: ["/w/src"] }],
+  ["kimi", "WriteFile", { path: "/w/a", content: "x", mode: "overwrite" }, {
+    kind: "file",
+    op: "write",
+    contents: ["x"],
+  }],
+  ["kimi", "StrReplaceFile", { path: "/w/a", edit: { old: "a", new: "b" } }, {
+    kind: "file",
+    contents: ["b"],
+  }],
+  ["kimi", "StrReplaceFile", {
+    path: "/w/a",
+    edit: [{ old: "a", new: "b" }, { old: "c", new: "d" }],
+  }, { kind: "file", contents: ["b", "d"] }],
+  ["kimi", "Glob", { pattern: "*.py", directory: "/w/src" }, {
+    kind: "file",
+    op: "list",
+    paths: ["/w/src"],
+  }],
   ["kimi", "FetchURL", { url: "https://e.com" }, { kind: "web", url: "https://e.com" }],
   ["kimi", "SearchWeb", { query: "q" }, { kind: "web", query: "q" }],
   ["kimi", "SetTodoList", { todos: [] }, { kind: "other", agent: "kimi" }],
@@ -77,7 +135,10 @@ const BAD: [string, unknown][] = [
   ["MultiEdit edit not object", env("MultiEdit", { file_path: "/w/a", edits: [1] })],
   ["apply_patch without text", env("apply_patch", { foo: 1 })],
   ["apply_patch naming no file", env("apply_patch", { input: "nothing" })],
-  ["Kimi StrReplaceFile without new", { ...env("StrReplaceFile", { path: "/w/a", edit: { old: "a" } }), tool_call_id: "c" }],
+  ["Kimi StrReplaceFile without new", {
+    ...env("StrReplaceFile", { path: "/w/a", edit: { old: "a" } }),
+    tool_call_id: "c",
+  }],
 ];
 
 Deno.test("malformed payloads raise InputError (fail closed)", () => {

@@ -361,9 +361,13 @@ Deno.test("unknown subcommands and missing arguments exit 2", async () => {
 Deno.test("a pathological user regex runs in linear time through the real CLI", async () => {
   const home = await freshHome();
   await Deno.mkdir(`${home}/.aiguard`, { mode: 0o700 });
-  await Deno.writeTextFile(`${home}/.aiguard/policy.toml`, 'allow = ["^(a+)+$"]\nblock = ["(x+x+)+y"]\n', {
-    mode: 0o600,
-  });
+  await Deno.writeTextFile(
+    `${home}/.aiguard/policy.toml`,
+    'allow = ["^(a+)+$"]\nblock = ["(x+x+)+y"]\n',
+    {
+      mode: 0o600,
+    },
+  );
   // With a backtracking engine either pattern would run for minutes on these inputs.
   const a = await runGuard(home, ["evaluate"], bash("a".repeat(5000) + "!"));
   assert.equal(a.code, 2);

@@ -3,8 +3,21 @@
  * (checked against real bash where available), destination classification.
  */
 import assert from "node:assert/strict";
-import { classifyDestination, classifyHost, hostOf, parseIPv4, parseIPv6 } from "../src/core/net.ts";
-import { componentMatches, globMatchesExactly, globReaches, normalize, resolve, within } from "../src/core/paths.ts";
+import {
+  classifyDestination,
+  classifyHost,
+  hostOf,
+  parseIPv4,
+  parseIPv6,
+} from "../src/core/net.ts";
+import {
+  componentMatches,
+  globMatchesExactly,
+  globReaches,
+  normalize,
+  resolve,
+  within,
+} from "../src/core/paths.ts";
 import { classifyPath } from "../src/core/sensitive_paths.ts";
 
 Deno.test("normalize, resolve, within", () => {
@@ -75,7 +88,12 @@ Deno.test("glob components agree with real bash pathname expansion", async () =>
   for (const n of names) await Deno.writeTextFile(`${dir}/${n}`, "");
   for (const [p] of GLOB_CASES) {
     const out = new Deno.Command(bash, {
-      args: ["-c", `shopt -s nullglob; cd "$1" && for f in ${p}; do printf '%s\\n' "$f"; done`, "x", dir],
+      args: [
+        "-c",
+        `shopt -s nullglob; cd "$1" && for f in ${p}; do printf '%s\\n' "$f"; done`,
+        "x",
+        dir,
+      ],
       stdout: "piped",
     }).outputSync();
     const bashMatches = new TextDecoder().decode(out.stdout).split("\n").filter((s) => s);
@@ -89,7 +107,19 @@ Deno.test("glob components agree with real bash pathname expansion", async () =>
 
 Deno.test("IPv4 in every inet_aton spelling", () => {
   const md = 0xa9fea9fe;
-  for (const s of ["169.254.169.254", "2852039166", "0xa9fea9fe", "0xA9FEA9FE", "0251.0376.0251.0376", "0xa9.0xfe.0xa9.0xfe", "169.254.43518", "169.16689662", "0251.254.169.0376"]) {
+  for (
+    const s of [
+      "169.254.169.254",
+      "2852039166",
+      "0xa9fea9fe",
+      "0xA9FEA9FE",
+      "0251.0376.0251.0376",
+      "0xa9.0xfe.0xa9.0xfe",
+      "169.254.43518",
+      "169.16689662",
+      "0251.254.169.0376",
+    ]
+  ) {
     assert.equal(parseIPv4(s), md, s);
   }
   assert.equal(parseIPv4("256.1.1.1"), null);

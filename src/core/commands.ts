@@ -178,8 +178,53 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   busybox: {},
   toybox: {},
   sg: { shellOpts: [], skip: 1, joinsAsShell: true },
-  "pnpm-exec": {},
+  screen: { argOpts: ["-S", "-c", "-e", "-h", "-p", "-t", "-T", "-L", "-Logfile", "-s", "-X"] },
+  dtach: { skip: 1, argOpts: ["-e", "-r"] },
+  abduco: { skip: 1 },
 };
+
+/** Terminal multiplexer subcommands whose trailing words are a shell command. */
+export const TMUX_SHELL_SUBCOMMANDS = new Set([
+  "new",
+  "new-session",
+  "new-window",
+  "neww",
+  "split-window",
+  "splitw",
+  "respawn-pane",
+  "respawnp",
+  "respawn-window",
+  "respawnw",
+  "run-shell",
+  "run",
+  "display-popup",
+  "popup",
+  "send-keys",
+  "send",
+  "pipe-pane",
+  "pipep",
+]);
+
+/** Options of those tmux subcommands that take a value. */
+export const TMUX_ARG_OPTS = new Set([
+  "-s",
+  "-n",
+  "-c",
+  "-t",
+  "-x",
+  "-y",
+  "-e",
+  "-F",
+  "-f",
+  "-l",
+  "-N",
+  "-T",
+  "-L",
+  "-S",
+]);
+
+/** Commands that read a shell script from standard input and run it later. */
+export const STDIN_SCHEDULERS = new Set(["at", "batch"]);
 
 /** Shells: `-c STRING` runs STRING; a file argument runs a script; otherwise stdin. */
 export const SHELLS = new Set([
@@ -328,8 +373,9 @@ export const RECURSIVE_READERS: Record<string, string[] | "always"> = {
   rg: "always",
   ag: "always",
   ack: "always",
-  tar: "always",
+  ugrep: "always",
   zip: ["-r", "--recurse-paths"],
+  tar: "always",
   "7z": "always",
   cp: ["-r", "-R", "-a", "--recursive", "--archive"],
   rsync: "always",

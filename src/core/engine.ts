@@ -10,7 +10,7 @@
 import { canonicalJson } from "./canonical.ts";
 import { INTERNAL_TOOLS } from "./commands.ts";
 import { classifyDestination } from "./net.ts";
-import { resolve, within } from "./paths.ts";
+import { ancestorOf, resolve, within } from "./paths.ts";
 import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
 import { rule } from "./rules.ts";
 import { classifyPath, type PathClass, type PathEnv } from "./sensitive_paths.ts";
@@ -288,6 +288,8 @@ function fileFindings(
           if (inner) out.push(finding("write.dangerous-script", `${abs}: ${inner}`));
         }
       }
+    } else if (op === "search" && ancestorOf(abs, ctx.stateDir)) {
+      out.push(finding("abs.guard-state", `recursive search of ${abs} covers ${ctx.stateDir}`));
     } else if (op !== "list" && hits.some((h) => h.cls === "credential")) {
       out.push(finding("secrets.credential-access", abs));
     }

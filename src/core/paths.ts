@@ -78,6 +78,11 @@ function componentRe(pat: string): RegExp | null {
     reCache.set(pat, null);
     return null;
   }
+  if (pat.length > 256) {
+    const any = /^[^/]*$/s; // absurdly long pattern: assume it could match anything (fail safe)
+    reCache.set(pat, any);
+    return any;
+  }
   let re = "^";
   for (let i = 0; i < pat.length; i++) {
     const c = pat[i];
@@ -102,9 +107,10 @@ function componentRe(pat: string): RegExp | null {
   }
   let r: RegExp;
   try {
-    r = new RegExp(re + "$", "s");
+    // Linear-time engine: patterns come from commands (attacker-controlled text).
+    r = new RegExp(re + "$", "ls");
   } catch {
-    r = /^[^/]*$/s; // a malformed class: assume it could match anything
+    r = /^[^/]*$/s; // malformed class or no linear engine: assume it could match anything
   }
   if (reCache.size > 1000) reCache.clear();
   reCache.set(pat, r);

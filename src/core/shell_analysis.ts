@@ -19,6 +19,9 @@ import {
   NETWORK_CLIENTS,
   SHELL_ARG_OPTS,
   SHELLS,
+  STDIN_SCHEDULERS,
+  TMUX_ARG_OPTS,
+  TMUX_SHELL_SUBCOMMANDS,
   WRAPPERS,
   type WrapperSpec,
 } from "./commands.ts";
@@ -232,9 +235,23 @@ export class ShellAnalyzer {
         const inner = cloneState(st);
         for (const [k] of inner.vars) if (k !== "HOME") inner.vars.set(k, null);
         const stdin = this.redirStdin(s.redirs, inner, c) ?? c.stdin;
-        for (const w of s.words) this.resolve(w, inner, c);
+        const values = s.words.map((w) => this.resolve(w, inner, c));
         this.redirUnit(s.redirs, inner, c, s.what);
-        for (const b of s.bodies) this.stmt(b, inner, { ...c, stdin });
+        // `for x in a b c`: with few static values, analyse the body once per value.
+        const iter = s.loopVar && values.length > 0 && !values.some((v) => v.dynamic || v.glob)
+          ? values.flatMap((v) => v.values)
+          : [];
+        if (s.loopVar && iter.length > 0 && iter.length <= 8) {
+          for (const v of iter) {
+            const it = cloneState(inner);
+            it.vars.set(s.loopVar, v);
+            for (const b of s.bodies) this.stmt(b, it, { ...c, stdin });
+            if (it.cwd !== inner.cwd) inner.cwd = null;
+          }
+        } else {
+          if (s.loopVar) inner.vars.set(s.loopVar, null);
+          for (const b of s.bodies) this.stmt(b, inner, { ...c, stdin });
+        }
         if (inner.cwd !== st.cwd) st.cwd = null;
         for (const [k, v] of inner.vars) if (st.vars.get(k) !== v) st.vars.set(k, null);
         break;
@@ -523,6 +540,8 @@ export class ShellAnalyzer {
     if (name === "ssh") return this.ssh(u, st);
     if (name === "git") return this.git(u, st);
     if (name === "trap" || name === "alias") return this.stringArgs(u, name, st);
+    if (name === "tmux") return this.tmux(u, st);
+    if (STDIN_SCHEDULERS.has(name)) return this.stdinScript(u, name, st);
     if (name in INTERPRETERS) return this.interpreter(u, name);
     void c;
   }
@@ -581,7 +600,21 @@ export class ShellAnalyzer {
       break;
     }
     i += spec.skip ?? 0;
-    const rest = argv.slice(i);
+    let rest = argv.slice(i);
+    // su/runuser accept options after the user name: `su root -c 'cmd'`.
+    if (!shellCmd && shellOpts.length) {
+      const k = rest.findIndex((w) =>
+        shellOpts.includes(w.value) ||
+        shellOpts.some((o) => o.startsWith("--") && w.value.startsWith(o + "="))
+      );
+      if (k >= 0) {
+        const w = rest[k];
+        shellCmd = w.value.includes("=")
+          ? { ...w, value: w.value.slice(w.value.indexOf("=") + 1) }
+          : rest[k + 1] ?? null;
+        rest = [];
+      }
+    }
     if (spec.rule) this.find(spec.rule, u.id, name);
     u.transparent = !spec.rule;
     if (noExec) return;
@@ -642,13 +675,14 @@ export class ShellAnalyzer {
       const script = rest[0];
       if (!script) return;
       if (script.dynamic) {
-        this.find(
-          script.subst ? "exec.dynamic-script" : "exec.dynamic-script",
-          u.id,
-          script.display,
-        );
+        this.find("exec.dynamic-script", u.id, script.display);
         u.transparent = false;
-      } else this.nested(u, script.value, `${name} -c`, st);
+      } else {
+        // Words after the script become $0, $1, … inside it.
+        const inner = cloneState(st);
+        rest.slice(1, 11).forEach((w, k) => inner.vars.set(String(k), w.dynamic ? null : w.value));
+        this.nested(u, script.value, `${name} -c`, inner);
+      }
       return;
     }
     if (rest.length && !sFlag) {
@@ -1008,6 +1042,32 @@ export class ShellAnalyzer {
       if (r.dynamic) this.find("exec.dynamic-script", u.id, r.display);
       else this.nested(u, r.value, `git ${sub}`, st);
     }
+  }
+
+  /** tmux new/split-window/run-shell/send-keys …: the trailing words are shell code. */
+  private tmux(u: Unit, st: ShellState): void {
+    const args = u.argv.slice(1);
+    let i = 0;
+    while (i < args.length && args[i].value.startsWith("-")) {
+      i += ["-L", "-S", "-f"].includes(args[i].value) ? 2 : 1;
+    }
+    const sub = args[i]?.value;
+    if (!sub || !TMUX_SHELL_SUBCOMMANDS.has(sub)) return;
+    let j = i + 1;
+    while (j < args.length && args[j].value.startsWith("-") && args[j].value !== "--") {
+      j += TMUX_ARG_OPTS.has(args[j].value) ? 2 : 1;
+    }
+    if (args[j]?.value === "--") j++;
+    const keyNames = /^(Enter|C-m|C-j|KPEnter|Escape|C-c|C-d|Space|Tab)$/;
+    const words = args.slice(j).filter((w) => !(sub.startsWith("send") && keyNames.test(w.value)));
+    if (!words.length) return;
+    u.transparent = true;
+    if (words.some((w) => w.dynamic)) {
+      this.find("exec.dynamic-script", u.id, words.map((w) => w.display).join(" "));
+      u.transparent = false;
+      return;
+    }
+    this.nested(u, words.map((w) => w.value).join(" "), `tmux ${sub}`, st);
   }
 
   /** trap 'cmd' SIG / alias x='cmd': the string is shell code that runs later. */

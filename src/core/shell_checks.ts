@@ -22,6 +22,7 @@ import {
 import { classifyDestination } from "./net.ts";
 import {
   ancestorOf,
+  basename,
   globMatchesExactly,
   hasGlob,
   normalize,
@@ -434,12 +435,8 @@ function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const args = u.argv.slice(1);
   const recursive = rec === "always" || rec.some((f) => hasFlag(args, f));
   if (!recursive) return;
-  if (
-    (name === "rg" || name === "ag" || name === "ack") &&
-    !args.some((w) => /^(--hidden|-u{2,}|--no-ignore-dot|-\.)/.test(w.value))
-  ) {
-    return; // these skip hidden directories such as ~/.aiguard by default
-  }
+  // rg/ag skip hidden directories by default, but a config file or alias can undo
+  // that: a recursive search rooted above ~/.aiguard is treated as reaching it.
   let targets = positionals(args);
   if (PATTERN_FIRST.has(name) && !args.some((w) => w.value === "-e" || w.value === "-f")) {
     targets = targets.slice(1);
@@ -492,14 +489,84 @@ const WRITE_CLASS_RULE: Partial<Record<PathClass, string>> = {
   "git-internal": "write.git-internal",
 };
 
+const HOOK_DIR_NAMES = new Set([
+  ".claude",
+  ".codex",
+  ".gemini",
+  ".cursor",
+  ".kimi-code",
+  ".kimi",
+  ".copilot",
+]);
+
+/** Is `p` a directory that holds an agent's hook configuration (so deleting or moving it disables guard)? */
+function isHookDir(p: string, home: string): boolean {
+  const name = basename(p);
+  if (HOOK_DIR_NAMES.has(name)) return true;
+  if (name === "hooks" && basename(p.slice(0, p.length - 6)) === ".github") return true;
+  return name === ".github" || (p !== home && within(home + "/.config/github-copilot", p));
+}
+
+/** Commands that delete or move whole directory trees given as operands. */
+function treeDestroyer(u: Unit): boolean {
+  const args = u.argv.slice(1);
+  switch (u.name) {
+    case "rm":
+      return hasFlag(args, "-r") || hasFlag(args, "-R") || hasFlag(args, "--recursive");
+    case "mv":
+    case "rmdir":
+    case "shred":
+    case "srm":
+      return true;
+    case "chmod":
+    case "chown":
+    case "chgrp":
+      return hasFlag(args, "-R") || hasFlag(args, "--recursive");
+    default:
+      return false;
+  }
+}
+
 function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
-  for (const { word, via } of writeTargets(u)) {
+  const name = cmdName(u);
+  const recursiveChange = (name === "chmod" || name === "chown" || name === "chgrp") &&
+    (hasFlag(u.argv, "-R") || hasFlag(u.argv, "--recursive"));
+  const destroysTrees = treeDestroyer(u);
+  const targets = writeTargets(u);
+  // mv/cp into a directory: the file lands at DIR/basename(source).
+  if ((name === "mv" || name === "cp" || name === "install" || name === "ln") && targets.length) {
+    const pos = positionals(u.argv.slice(1));
+    const dest = pos[pos.length - 1];
+    if (dest && pos.length >= 2 && !dest.dynamic) {
+      for (const src of pos.slice(0, -1)) {
+        if (src.dynamic) continue;
+        const joined = dest.value.replace(/\/+$/, "") + "/" + basename(src.value);
+        targets.push({ word: { ...dest, value: joined, values: [joined] }, via: "command" });
+      }
+    }
+  }
+  for (const { word, via } of targets) {
     const hits = classifyWord(word, u.cwd, env);
     for (const h of hits) {
       const id = WRITE_CLASS_RULE[h.cls];
       if (!id) continue;
-      if (h.cls === "system" && via === "command" && cmdName(u) === "mkdir") continue;
+      if (h.cls === "system" && via === "command" && (name === "mkdir" || recursiveChange)) {
+        continue;
+      }
+      if (h.cls === "device" && via === "command" && name === "dd") continue;
       an.find(id, u.id, h.place);
+    }
+    if (destroysTrees && via === "command" && !word.dynamic) {
+      for (const v of word.values) {
+        const p = resolve(v, u.cwd);
+        if (p === null) continue;
+        if (env.guardPaths.some((g) => ancestorOf(p, g))) {
+          an.find("abs.guard-self-modify", u.id, `${p} contains ${env.guardPaths.join(", ")}`);
+        }
+        if (isHookDir(p, env.home)) {
+          an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
+        }
+      }
     }
     if (via === "redirect") {
       const harmless = !word.dynamic &&
@@ -622,11 +689,26 @@ function uploadCheck(u: Unit, an: ShellAnalyzer): void {
   }
 }
 
-const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s'"<>`)]+/gi;
+/** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
+export function urlsInText(v: string): string[] {
+  const out: string[] = [];
+  let idx = v.indexOf("://");
+  while (idx >= 0 && out.length < 64) {
+    let s = idx;
+    while (s > 0 && idx - s < 32 && /[A-Za-z0-9+.-]/.test(v[s - 1])) s--;
+    let e = idx + 3;
+    while (e < v.length && !/[\s'"<>`)]/.test(v[e])) e++;
+    if (s < idx) out.push(v.slice(s, e));
+    idx = v.indexOf("://", e);
+  }
+  return out;
+}
 const METADATA_LITERALS =
   /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254|169\.254\.170\.2/i;
 
 function metadataCheck(u: Unit, an: ShellAnalyzer): void {
+  // A read-only command (echo, grep, cat …) cannot reach the network: addresses are data.
+  if (safeUnit(u) !== null) return;
   const net = NETWORK_CLIENTS.has(cmdName(u));
   for (const w of allWords(u)) {
     for (const v of w.values) {
@@ -637,7 +719,7 @@ function metadataCheck(u: Unit, an: ShellAnalyzer): void {
         return;
       }
       const cands: string[] = [];
-      for (const m of v.matchAll(URL_IN_TEXT)) cands.push(m[0]);
+      if (v.includes("://")) cands.push(...urlsInText(v));
       if (net && !v.startsWith("-") && !v.includes(UNKNOWN)) cands.push(v);
       if (net && v.startsWith("--") && v.includes("=")) cands.push(v.slice(v.indexOf("=") + 1));
       for (const c of cands) {
@@ -758,8 +840,25 @@ function sedParts(u: Unit): { scripts: RWord[]; inPlace: boolean; scriptFile: bo
   return { scripts, inPlace, scriptFile };
 }
 
-const AWK_DANGER =
-  /\bsystem\s*\(|\|\s*getline|\|&|\b(print|printf)\b[^;{}]*[>|]|\bfflush\b.*\||@load|\binplace\b/;
+/**
+ * Does an awk program run commands or write files? Linear scans only: the
+ * program is attacker-controlled text of up to 64 KiB.
+ */
+export function awkDanger(prog: string): boolean {
+  if (
+    /\bsystem\s*\(/.test(prog) || prog.includes("|&") || prog.includes("@load") ||
+    /\binplace\b/.test(prog)
+  ) {
+    return true;
+  }
+  if (/\|\s*getline/.test(prog)) return true;
+  // print/printf with a redirection (`>`, `>>`) or a pipe (`|`) in the same statement
+  for (const stmt of prog.split(/[;{}\n]/)) {
+    const at = stmt.search(/\bprintf?\b/);
+    if (at >= 0 && (stmt.indexOf(">", at) >= 0 || stmt.indexOf("|", at) >= 0)) return true;
+  }
+  return false;
+}
 
 function awkProgram(u: Unit): RWord | null | "file" {
   const args = u.argv.slice(1);
@@ -790,7 +889,7 @@ function sedAwkCheck(u: Unit, an: ShellAnalyzer): void {
     }
   } else if (name === "awk" || name === "gawk" || name === "mawk" || name === "nawk") {
     const p = awkProgram(u);
-    if (p && p !== "file" && !p.dynamic && AWK_DANGER.test(p.value)) {
+    if (p && p !== "file" && !p.dynamic && awkDanger(p.value)) {
       an.find("exec.awk-system", u.id, p.display.slice(0, 60));
     }
   }
@@ -812,6 +911,8 @@ function metacharCheck(u: Unit, an: ShellAnalyzer): void {
     }
   }
 }
+
+const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\/|^\/nix\/|^\/snap\/bin\//;
 
 /** Runs every check on one unit, recording findings on the analyzer. */
 export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
@@ -839,6 +940,10 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
   }
   if (/^mkfs(\.|$)/.test(cmdName(u))) an.find("disk.format", u.id, cmdName(u));
+  const a0 = u.argv[0];
+  if (a0 && !a0.dynamic && a0.value.includes("/") && !SYSTEM_BIN.test(a0.value) && !u.transparent) {
+    an.find("exec.script-file", u.id, a0.display);
+  }
   metacharCheck(u, an);
 }
 
@@ -862,7 +967,7 @@ export function safeUnit(u: Unit): string | null {
     }
     case "awk": {
       const p = awkProgram(u);
-      if (!p || p === "file" || p.dynamic || AWK_DANGER.test(p.value)) return null;
+      if (!p || p === "file" || p.dynamic || awkDanger(p.value)) return null;
       break;
     }
     case "find":

@@ -157,6 +157,15 @@ export function resolveWord(
       dynamic = true;
     }
     if (values.length === 0) values = [value];
+    // bash expands braces before tildes: `{/tmp/x,~}` yields `~`, which then means home.
+    const h = st.vars.get("HOME");
+    values = values.map((v) => {
+      const m = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(v);
+      if (!m) return v;
+      if (m[1] === "") return h ? h + v.slice(1) : UNKNOWN + v.slice(1);
+      otherHome = true;
+      return (m[1] === "root" ? "/root" : dirname(home) + "/" + m[1]) + v.slice(m[0].length);
+    });
   }
   return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome };
 }

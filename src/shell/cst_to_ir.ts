@@ -234,10 +234,15 @@ export class Converter {
     const what = n.type.replace(/_statement$/, "");
     const words: Word[] = [];
     const bodies: Stmt[] = [];
+    let loopVar: string | undefined;
     const visit = (node: TsNode, d: number) => {
       if (d > MAX_DEPTH) throw new NestingTooDeep();
       for (let i = 0; i < node.childCount; i++) {
         const c = node.child(i)!;
+        if (node === n && node.fieldNameForChild(i) === "variable" && c.type === "variable_name") {
+          loopVar = this.text(c);
+          continue;
+        }
         if (!c.isNamed) {
           if (c.isMissing) this.errors.push(`missing ${JSON.stringify(c.type)}`);
           continue;
@@ -259,7 +264,9 @@ export class Converter {
       }
     };
     visit(n, depth);
-    return { k: "compound", what, words, bodies, redirs: [], raw: this.text(n) };
+    const out: Stmt = { k: "compound", what, words, bodies, redirs: [], raw: this.text(n) };
+    if (loopVar !== undefined) out.loopVar = loopVar;
+    return out;
   }
 
   command(n: TsNode, depth: number): Stmt {

@@ -72,6 +72,8 @@ export type Stmt =
   | {
     k: "compound";
     what: string;
+    /** The loop variable of `for`/`select`, when there is one. */
+    loopVar?: string;
     words: Word[];
     bodies: Stmt[];
     redirs: Redir[];
