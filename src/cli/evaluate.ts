@@ -28,12 +28,12 @@ export class FailClosed extends Error {
   }
 }
 
-async function readStdin(limit: number): Promise<Uint8Array> {
+function readStdin(limit: number): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buf = new Uint8Array(64 * 1024);
   while (true) {
-    const n = await Deno.stdin.read(buf);
+    const n = Deno.stdin.readSync(buf);
     if (n === null) break;
     total += n;
     if (total > limit) throw new FailClosed("input.too-large", `payload exceeds ${limit} bytes`);
@@ -146,13 +146,13 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
       return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
     }
     try {
-      await ensureStateDir(stateDirFor(home));
+      ensureStateDir(stateDirFor(home));
       stateDir = stateDirFor(home);
     } catch (e) {
       if (e instanceof StateError) return await fail("input.state-insecure", e.message, false);
       throw e;
     }
-    const bytes = await readStdin(MAX_PAYLOAD);
+    const bytes = readStdin(MAX_PAYLOAD);
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -185,7 +185,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     }
     const canonical = canonicalCall(call);
     const token = await challengeToken(canonical);
-    await writeChallenge(stateDir, {
+    writeChallenge(stateDir, {
       token,
       tool: call.tool,
       agent: call.agent,

@@ -114,7 +114,7 @@ export async function runExplain(
   const stateDir = stateDirFor(home);
   let policy = EMPTY_POLICY;
   try {
-    if (await ensureStateDir(stateDir, false)) policy = await loadPolicy(stateDir);
+    if (ensureStateDir(stateDir, false)) policy = await loadPolicy(stateDir);
   } catch (e) {
     if (e instanceof StateError || e instanceof PolicyError) {
       return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };

@@ -1,7 +1,9 @@
 /**
- * guard's command line. Subcommands are loaded on demand so the hook path
- * (`guard evaluate`) loads as little code as possible.
+ * guard's command line. The hook (`guard evaluate`) is imported statically;
+ * every other subcommand is loaded on demand.
  */
+
+import { runEvaluate } from "./evaluate.ts";
 
 export const VERSION = "0.1.0";
 
@@ -19,37 +21,36 @@ export async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
   switch (cmd) {
     case "evaluate": {
-      const { runEvaluate } = await import("./evaluate.ts");
       const out = await runEvaluate(rest);
-      if (out.stderr) await writeAll(Deno.stderr, out.stderr + "\n");
+      if (out.stderr) writeAll(Deno.stderr, out.stderr + "\n");
       return out.code;
     }
     case "explain": {
       const { runExplain } = await import("./explain.ts");
       const out = await runExplain(rest);
-      if (out.stdout) await writeAll(Deno.stdout, out.stdout + "\n");
-      if (out.stderr) await writeAll(Deno.stderr, out.stderr + "\n");
+      if (out.stdout) writeAll(Deno.stdout, out.stdout + "\n");
+      if (out.stderr) writeAll(Deno.stderr, out.stderr + "\n");
       return out.code;
     }
     case "version":
     case "--version":
     case "-V":
-      await writeAll(Deno.stdout, `guard ${VERSION}\n`);
+      writeAll(Deno.stdout, `guard ${VERSION}\n`);
       return 0;
     case "help":
     case "--help":
     case "-h":
     case undefined:
-      await writeAll(Deno.stdout, HELP + "\n");
+      writeAll(Deno.stdout, HELP + "\n");
       return cmd === undefined ? 2 : 0;
     default:
-      await writeAll(Deno.stderr, `guard: unknown command ${JSON.stringify(cmd)}\n${HELP}\n`);
+      writeAll(Deno.stderr, `guard: unknown command ${JSON.stringify(cmd)}\n${HELP}\n`);
       return 2;
   }
 }
 
-async function writeAll(w: { write(p: Uint8Array): Promise<number> }, s: string): Promise<void> {
+function writeAll(w: { writeSync(p: Uint8Array): number }, s: string): void {
   const b = new TextEncoder().encode(s);
   let off = 0;
-  while (off < b.length) off += await w.write(b.subarray(off));
+  while (off < b.length) off += w.writeSync(b.subarray(off));
 }

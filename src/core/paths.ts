@@ -151,8 +151,16 @@ function starMatch(pat: string, name: string): boolean {
  * a path below it? Used to decide whether a glob reaches a protected place.
  */
 export function globReaches(pattern: string, target: string): boolean {
-  const p = pattern.split("/").filter((s) => s !== "");
-  const t = target.split("/").filter((s) => s !== "");
+  return globReachesParts(splitPath(pattern), splitPath(target));
+}
+
+/** Path components without empty segments. */
+export function splitPath(p: string): string[] {
+  return p.split("/").filter((s) => s !== "");
+}
+
+/** `globReaches` on pre-split components. */
+export function globReachesParts(p: string[], t: string[]): boolean {
   if (p.length < t.length) return false;
   for (let i = 0; i < t.length; i++) {
     if (p[i] === "**") return true;

@@ -10,8 +10,10 @@ import {
   basename,
   componentMatches,
   globMatchesExactly,
-  globReaches,
+  globReachesParts,
+  hasGlob,
   normalize,
+  splitPath,
   within,
 } from "./paths.ts";
 
@@ -442,15 +444,26 @@ export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
  * Classifies an absolute glob path with "could expand to" semantics: a hit
  * means some expansion of the glob is, or lies below, the protected place.
  */
+const HOME_TABLES_SPLIT = {
+  credential: [...CREDENTIAL_HOME_DIRS, ...CREDENTIAL_HOME_FILES].map(splitPath),
+  startup: STARTUP_HOME.map(splitPath),
+  hook: HOOK_CONFIG_HOME.map((p) => splitPath(p.replace("settings*.json", "settings.json"))),
+};
+
 export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
   const glob = normalize(globIn);
   const hits: PathHit[] = [];
-  if (globReaches(glob, env.stateDir)) hits.push({ cls: "state", place: env.stateDir });
-  for (const g of env.guardPaths) if (globReaches(glob, g)) hits.push({ cls: "guard", place: g });
-  const home = env.home;
-  const reachesAny = (list: string[], base: string) =>
-    list.some((rel) => !rel.includes("*") && globReaches(glob, base + "/" + rel));
-  if (reachesAny(CREDENTIAL_HOME_DIRS, home) || reachesAny(CREDENTIAL_HOME_FILES, home)) {
+  const gp = splitPath(glob);
+  if (globReachesParts(gp, splitPath(env.stateDir))) hits.push({ cls: "state", place: env.stateDir });
+  for (const g of env.guardPaths) if (globReachesParts(gp, splitPath(g))) hits.push({ cls: "guard", place: g });
+  // Home tables only matter when the glob can be below home and its first component there can match.
+  const hp = splitPath(env.home);
+  const first = gp[hp.length];
+  const underHome = gp.length > hp.length && hp.every((c, i) => componentMatches(gp[i], c)) &&
+    (hasGlob(first) ? [...HOME_FIRST].some((f) => componentMatches(first, f)) : HOME_FIRST.has(first));
+  const rest = underHome ? gp.slice(hp.length) : [];
+  const reachesAny = (list: string[][]) => underHome && list.some((rel) => globReachesParts(rest, rel));
+  if (reachesAny(HOME_TABLES_SPLIT.credential)) {
     hits.push({ cls: "credential", place: glob });
   } else {
     const name = basename(glob);
@@ -458,12 +471,8 @@ export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
       hits.push({ cls: "credential", place: glob });
     }
   }
-  if (reachesAny(STARTUP_HOME, home)) hits.push({ cls: "startup", place: glob });
-  if (
-    reachesAny(HOOK_CONFIG_HOME.map((p) => p.replace("settings*.json", "settings.json")), home)
-  ) {
-    hits.push({ cls: "hook-config", place: glob });
-  }
+  if (reachesAny(HOME_TABLES_SPLIT.startup)) hits.push({ cls: "startup", place: glob });
+  if (reachesAny(HOME_TABLES_SPLIT.hook)) hits.push({ cls: "hook-config", place: glob });
   return hits;
 }
 

@@ -11,6 +11,8 @@
  */
 import type { Assign, Part, Redir, Stmt, Word } from "./ir.ts";
 import { decodeAnsiC, unescapeDouble, unescapeHeredoc, unescapeUnquoted } from "./quoting.ts";
+import { MAX_DEPTH, NestingTooDeep } from "./limits.ts";
+import { mergeLits, unquotedWordParts } from "./word_parts.ts";
 
 /** The subset of web-tree-sitter's Node API the converter needs. */
 export interface TsNode {
@@ -24,13 +26,7 @@ export interface TsNode {
   fieldNameForChild(i: number): string | null;
 }
 
-export const MAX_DEPTH = 200;
-
-export class NestingTooDeep extends Error {
-  constructor() {
-    super(`nesting deeper than ${MAX_DEPTH} levels`);
-  }
-}
+export { MAX_DEPTH, NestingTooDeep } from "./limits.ts";
 
 const STATEMENT_TYPES = new Set([
   "redirected_statement",
@@ -340,7 +336,9 @@ export class Converter {
       }
     }
     let s: Stmt = body ?? this.empty();
-    s = attachRedirs(s, redirs);
+    // tree-sitter-bash attaches trailing redirections to a whole `a && b` list or
+    // `a | b` pipeline; in bash they belong to the last command only.
+    s = attachToLast(s, redirs);
     // A heredoc can be followed on its first line by the rest of a pipeline or list.
     for (const t of tails) {
       if (t.op === "|" || t.op === "|&") {
@@ -596,30 +594,19 @@ function isWordType(t: string): boolean {
     t === "command_substitution" || t === "translated_string";
 }
 
-/** Unquoted word text: a tilde at the start of a word, then backslash removal. */
-export function unquotedWordParts(text: string, atStart: boolean): Part[] {
-  if (atStart && text.startsWith("~")) {
-    const m = /^~([A-Za-z0-9._-]*)(?=\/|$|:)/.exec(text);
-    if (m) {
-      const rest = text.slice(m[0].length);
-      const parts: Part[] = [{ t: "tilde", user: m[1] }];
-      if (rest) parts.push({ t: "lit", v: unescapeUnquoted(rest), q: false });
-      return parts;
-    }
+function attachToLast(s: Stmt, redirs: Redir[]): Stmt {
+  if (redirs.length === 0) return s;
+  if (s.k === "list" && s.items.length) {
+    const items = [...s.items];
+    items[items.length - 1] = attachToLast(items[items.length - 1], redirs);
+    return { ...s, items };
   }
-  return [{ t: "lit", v: unescapeUnquoted(text), q: false }];
-}
-
-/** Merges adjacent literal parts with the same quotedness. */
-export function mergeLits(parts: Part[]): Part[] {
-  const out: Part[] = [];
-  for (const p of parts) {
-    const last = out[out.length - 1];
-    if (p.t === "lit" && last && last.t === "lit" && last.q === p.q) {
-      out[out.length - 1] = { t: "lit", v: last.v + p.v, q: p.q };
-    } else out.push(p);
+  if (s.k === "pipeline" && s.stages.length) {
+    const stages = [...s.stages];
+    stages[stages.length - 1] = attachToLast(stages[stages.length - 1], redirs);
+    return { ...s, stages };
   }
-  return out;
+  return attachRedirs(s, redirs);
 }
 
 function attachRedirs(s: Stmt, redirs: Redir[]): Stmt {

@@ -10,11 +10,10 @@
  * converter produces; `tests/shell_parser_test.ts` checks that on the whole corpus.
  */
 import type { ParsedScript, Part, Redir, Stmt, Word } from "./ir.ts";
-import { mergeLits, unquotedWordParts } from "./cst_to_ir.ts";
+import { mergeLits, unquotedWordParts } from "./word_parts.ts";
 
-/** Characters that always send a command to the full parser. */
+/** Characters that always send a command to the full parser (`$` and `#` are handled below). */
 const DECLINE = new Set([
-  "$",
   "`",
   "\\",
   "(",
@@ -23,7 +22,6 @@ const DECLINE = new Set([
   "}",
   "[",
   "]",
-  "#",
   "!",
   "\n",
   "\r",
@@ -92,7 +90,7 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
   };
   while (i < src.length && !isBreak(src[i])) {
     const c = src[i];
-    if (DECLINE.has(c)) return null;
+    if (DECLINE.has(c) || c === "#") return null;
     if (c === "'") {
       const close = src.indexOf("'", i + 1);
       if (close < 0) return null;
@@ -102,11 +100,35 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
     } else if (c === '"') {
       const close = src.indexOf('"', i + 1);
       if (close < 0) return null;
-      const inner = src.slice(i + 1, close);
-      for (const ch of inner) if (DECLINE.has(ch)) return null;
       flush();
-      parts.push({ t: "lit", v: inner, q: true });
+      // Double-quoted text: literal segments and plain `$NAME` / `${NAME}` expansions.
+      let seg = "";
+      let k = i + 1;
+      let any = false;
+      while (k < close) {
+        const ch = src[k];
+        if (DECLINE.has(ch)) return null;
+        if (ch === "$") {
+          const p = readParam(src, k, true);
+          if (!p) return null;
+          if (seg) parts.push({ t: "lit", v: seg, q: true });
+          seg = "";
+          parts.push(p.part);
+          any = true;
+          k = p.end;
+        } else {
+          seg += ch;
+          k++;
+        }
+      }
+      if (seg || !any) parts.push({ t: "lit", v: seg, q: true });
       i = close + 1;
+    } else if (c === "$") {
+      const p = readParam(src, i, false);
+      if (!p) return null;
+      flush();
+      parts.push(p.part);
+      i = p.end;
     } else {
       if (unqStart < 0) unqStart = i;
       unq += c;
@@ -116,6 +138,25 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
   flush();
   if (i === start) return null;
   return { word: { raw: src.slice(start, i), parts: mergeLits(parts) }, end: i };
+}
+
+const NAME_START = /[A-Za-z_]/;
+const NAME_CHAR = /[A-Za-z0-9_]/;
+
+/** Reads `$NAME` or `${NAME}` at `i`; anything else (`$1`, `${X:-y}`, `$(`) declines. */
+function readParam(src: string, i: number, q: boolean): { part: Part; end: number } | null {
+  let k = i + 1;
+  const braced = src[k] === "{";
+  if (braced) k++;
+  if (!NAME_START.test(src[k] ?? "")) return null;
+  const start = k;
+  while (k < src.length && NAME_CHAR.test(src[k])) k++;
+  const name = src.slice(start, k);
+  if (braced) {
+    if (src[k] !== "}") return null;
+    k++;
+  }
+  return { part: { t: "param", name, q, plain: true, mod: "", subs: [] }, end: k };
 }
 
 function plainText(w: Word): string | null {
@@ -133,10 +174,16 @@ function tokenize(src: string): Tok[] | null {
       i++;
       continue;
     }
+    if (c === "#") break; // a comment runs to the end (newlines are declined)
     if (c === "&") {
-      if (src[i + 1] !== "&") return null;
-      toks.push({ kind: "op", op: "&&", start: i, end: i + 2 });
-      i += 2;
+      if (src[i + 1] === "&") {
+        toks.push({ kind: "op", op: "&&", start: i, end: i + 2 });
+        i += 2;
+      } else if (src[i + 1] === ">") return null;
+      else {
+        toks.push({ kind: "op", op: "&", start: i, end: i + 1 });
+        i++;
+      }
       continue;
     }
     if (c === "|") {
@@ -244,9 +291,10 @@ export function fastParse(src: string): ParsedScript | null {
     stages = [];
     return true;
   };
-  const endChain = (): boolean => {
+  const endChain = (background = false): boolean => {
     if (!endPipeline()) return false;
-    top.push(chain.length === 1 ? chain[0] : { k: "list", items: chain });
+    const item: Stmt = chain.length === 1 ? chain[0] : { k: "list", items: chain };
+    top.push(background ? { k: "subshell", body: item, redirs: [], background: true } : item);
     chain = [];
     return true;
   };
@@ -261,9 +309,9 @@ export function fastParse(src: string): ParsedScript | null {
       if (!endCommand()) return null;
     } else if (t.op === "&&" || t.op === "||") {
       if (!endPipeline()) return null;
-    } else if (t.op === ";") {
-      if (!endChain()) return null;
-      if (i === toks.length - 1) break; // trailing `;`
+    } else if (t.op === ";" || t.op === "&") {
+      if (!endChain(t.op === "&")) return null;
+      if (i === toks.length - 1) break; // trailing `;` or `&`
     }
     if (i === toks.length - 1) return null; // dangling operator
   }

@@ -8,7 +8,7 @@
  */
 import type { ParsedScript } from "./ir.ts";
 import { fastParse } from "./fast_lexer.ts";
-import { NestingTooDeep } from "./cst_to_ir.ts";
+import { NestingTooDeep } from "./limits.ts";
 
 export interface ShellParser {
   parse(source: string): ParsedScript;

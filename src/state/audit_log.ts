@@ -45,13 +45,13 @@ export function entryHash(e: Omit<AuditEntry, "hash">): Promise<string> {
 
 const MAX_CALL = 8192;
 
-async function readTail(f: Deno.FsFile, size: number): Promise<string> {
+function readTail(f: Deno.FsFile, size: number): string {
   const n = Math.min(size, 256 * 1024);
   const buf = new Uint8Array(n);
-  await f.seek(size - n, Deno.SeekMode.Start);
+  f.seekSync(size - n, Deno.SeekMode.Start);
   let off = 0;
   while (off < n) {
-    const r = await f.read(buf.subarray(off));
+    const r = f.readSync(buf.subarray(off));
     if (r === null) break;
     off += r;
   }
@@ -61,17 +61,18 @@ async function readTail(f: Deno.FsFile, size: number): Promise<string> {
 /** Appends one record. Returns the entry written. */
 export async function appendAudit(stateDir: string, rec: AuditRecord): Promise<AuditEntry> {
   const path = auditPath(stateDir);
-  const f = await Deno.open(path, { read: true, append: true, create: true, mode: 0o600 });
+  // Synchronous file operations: the hook path avoids async round trips.
+  const f = Deno.openSync(path, { read: true, append: true, create: true, mode: 0o600 });
   try {
-    await f.lock(true);
-    const info = await f.stat();
-    if (info.mode !== null && (info.mode & 0o077) !== 0) await Deno.chmod(path, 0o600);
+    f.lockSync(true);
+    const info = f.statSync();
+    if (info.mode !== null && (info.mode & 0o077) !== 0) Deno.chmodSync(path, 0o600);
     let prevSeq = -1;
     let prevHash = GENESIS;
     let out = "";
     const size = info.size;
     if (size > 0) {
-      const tail = await readTail(f, size);
+      const tail = readTail(f, size);
       const torn = !tail.endsWith("\n");
       const lines = tail.split("\n");
       const lastComplete = torn ? lines[lines.length - 2] : lines[lines.length - 2];
@@ -116,11 +117,11 @@ export async function appendAudit(stateDir: string, rec: AuditRecord): Promise<A
     out += canonicalJson(entry) + "\n";
     const bytes = new TextEncoder().encode(out);
     let written = 0;
-    while (written < bytes.length) written += await f.write(bytes.subarray(written));
+    while (written < bytes.length) written += f.writeSync(bytes.subarray(written));
     return entry;
   } finally {
     try {
-      await f.unlock();
+      f.unlockSync();
     } catch { /* closing releases the lock too */ }
     f.close();
   }

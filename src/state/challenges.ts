@@ -28,11 +28,11 @@ export interface Challenge {
   created_at: string;
 }
 
-export async function writeChallenge(stateDir: string, c: Challenge): Promise<string> {
+export function writeChallenge(stateDir: string, c: Challenge): string {
   if (!TOKEN_RE.test(c.token)) throw new Error(`invalid token ${c.token}`);
   const dir = stateDir + "/challenges";
-  await ensureSubdir(dir);
+  ensureSubdir(dir);
   const path = `${dir}/${c.token}`;
-  await writePrivateFile(path, canonicalJson(c) + "\n");
+  writePrivateFile(path, canonicalJson(c) + "\n");
   return path;
 }

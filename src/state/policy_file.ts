@@ -14,14 +14,14 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
   const file = policyPath(stateDir);
   let text: string;
   try {
-    const info = await Deno.lstat(file);
+    const info = Deno.lstatSync(file);
     try {
       checkInfo(file, info, false);
     } catch (e) {
       if (e instanceof StateError) throw new PolicyError(file, null, e.message);
       throw e;
     }
-    const bytes = await Deno.readFile(file);
+    const bytes = Deno.readFileSync(file);
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {

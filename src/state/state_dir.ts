@@ -14,19 +14,18 @@ function octal(mode: number): string {
   return "0" + (mode & 0o777).toString(8);
 }
 
-/** Checks (and creates when missing) the state directory. Throws StateError. */
-export async function ensureStateDir(dir: string, create = true): Promise<boolean> {
+/** Checks (and creates when missing) the state directory. Throws StateError. Synchronous: the hook path avoids async round trips. */
+export function ensureStateDir(dir: string, create = true): boolean {
   let info: Deno.FileInfo;
   try {
-    info = await Deno.lstat(dir);
+    info = Deno.lstatSync(dir);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) {
       throw new StateError(`cannot inspect ${dir}: ${(e as Error).message}`);
     }
     if (!create) return false;
-    await Deno.mkdir(dir, { mode: 0o700 });
-    await Deno.chmod(dir, 0o700);
-    info = await Deno.lstat(dir);
+    Deno.mkdirSync(dir, { mode: 0o700 }); // the umask can only remove bits
+    info = Deno.lstatSync(dir);
   }
   checkInfo(dir, info, true);
   return true;
@@ -51,20 +50,18 @@ export function checkInfo(path: string, info: Deno.FileInfo, dir: boolean): void
 }
 
 /** Ensures a subdirectory of the state directory exists with mode 0700. */
-export async function ensureSubdir(dir: string): Promise<void> {
+export function ensureSubdir(dir: string): void {
   try {
-    checkInfo(dir, await Deno.lstat(dir), true);
+    checkInfo(dir, Deno.lstatSync(dir), true);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
-    await Deno.mkdir(dir, { mode: 0o700 });
-    await Deno.chmod(dir, 0o700);
+    Deno.mkdirSync(dir, { mode: 0o700 });
   }
 }
 
 /** Writes a file atomically with mode 0600 (temporary file + rename). */
-export async function writePrivateFile(path: string, data: string): Promise<void> {
+export function writePrivateFile(path: string, data: string): void {
   const tmp = `${path}.tmp-${crypto.randomUUID()}`;
-  await Deno.writeTextFile(tmp, data, { mode: 0o600, createNew: true });
-  await Deno.chmod(tmp, 0o600);
-  await Deno.rename(tmp, path);
+  Deno.writeTextFileSync(tmp, data, { mode: 0o600, createNew: true });
+  Deno.renameSync(tmp, path);
 }

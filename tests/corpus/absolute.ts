@@ -238,4 +238,16 @@ export const absolute: ShellCase[] = [
     rule: "abs.hook-config-write",
     note: "debatable: mv source (not destination); moving the directory away disables the hooks",
   },
+  // tree-sitter-bash binds a trailing redirection to the whole list; bash binds it to the last command
+  {
+    cmd: "cd ~/.claude && echo $(date) > settings.json",
+    expect: "block",
+    rule: "abs.hook-config-write",
+    note: "full-parser path: redirect belongs to echo, which runs in ~/.claude",
+  },
+  {
+    cmd: "cd ~ && printf '%s' \"$(id)\" | tee -a x > .aiguard/policy.toml",
+    expect: "block",
+    rule: "abs.guard-state",
+  },
 ];
