@@ -454,15 +454,22 @@ export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
   const glob = normalize(globIn);
   const hits: PathHit[] = [];
   const gp = splitPath(glob);
-  if (globReachesParts(gp, splitPath(env.stateDir))) hits.push({ cls: "state", place: env.stateDir });
-  for (const g of env.guardPaths) if (globReachesParts(gp, splitPath(g))) hits.push({ cls: "guard", place: g });
+  if (globReachesParts(gp, splitPath(env.stateDir))) {
+    hits.push({ cls: "state", place: env.stateDir });
+  }
+  for (const g of env.guardPaths) {
+    if (globReachesParts(gp, splitPath(g))) hits.push({ cls: "guard", place: g });
+  }
   // Home tables only matter when the glob can be below home and its first component there can match.
   const hp = splitPath(env.home);
   const first = gp[hp.length];
   const underHome = gp.length > hp.length && hp.every((c, i) => componentMatches(gp[i], c)) &&
-    (hasGlob(first) ? [...HOME_FIRST].some((f) => componentMatches(first, f)) : HOME_FIRST.has(first));
+    (hasGlob(first)
+      ? [...HOME_FIRST].some((f) => componentMatches(first, f))
+      : HOME_FIRST.has(first));
   const rest = underHome ? gp.slice(hp.length) : [];
-  const reachesAny = (list: string[][]) => underHome && list.some((rel) => globReachesParts(rest, rel));
+  const reachesAny = (list: string[][]) =>
+    underHome && list.some((rel) => globReachesParts(rest, rel));
   if (reachesAny(HOME_TABLES_SPLIT.credential)) {
     hits.push({ cls: "credential", place: glob });
   } else {

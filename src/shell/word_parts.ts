@@ -30,4 +30,3 @@ export function mergeLits(parts: Part[]): Part[] {
   }
   return out;
 }
-
