@@ -88,7 +88,6 @@ const FAST_DECLINES = [
   "a#b c",
   "echo `id`",
   "echo $(id)",
-  "r\\m -rf /",
   "(cd /)",
   "{ ls; }",
   "a |& b",
@@ -263,6 +262,30 @@ Deno.test("fast path handles plain parameters, comments and background jobs like
     assert.deepEqual(f.body, ts(c).body, c);
   }
   for (const c of ["echo $1", 'echo "$"', "echo ${X:-y}", "echo $@", "a &> f", "echo a#b"]) {
+    assert.equal(fastParse(c), null, c);
+  }
+});
+
+Deno.test("fast path: unquoted backslash escapes and lone {} match tree-sitter", () => {
+  for (
+    const c of [
+      "find . -name '*.log' -exec rm {} \\;",
+      "echo a\\ b c",
+      "\\rm -rf /",
+      "echo \\$HOME",
+      "ls \\*.ts",
+      "echo \\\\",
+      "echo a\\;b",
+      "echo \\'x",
+      "echo \\#x",
+      "echo \\~",
+    ]
+  ) {
+    const f = fastParse(c);
+    assert.ok(f, c);
+    assert.deepEqual(f.body, ts(c).body, c);
+  }
+  for (const c of ['echo "a\\"b"', "echo x\\", "r\\\nm -rf /", "{} x"]) {
     assert.equal(fastParse(c), null, c);
   }
 });

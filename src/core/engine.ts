@@ -96,13 +96,28 @@ function pathEnv(ctx: EvalContext): PathEnv {
   return { home: ctx.home, stateDir: ctx.stateDir, guardPaths: ctx.guardPaths };
 }
 
+/**
+ * The check environment of a context, built once per context so that the
+ * pure path-classification memo (keyed on it) lives as long as the context.
+ */
+const ENVS = new WeakMap<EvalContext, CheckEnv>();
+
 function checkEnv(ctx: EvalContext): CheckEnv {
+  const hit = ENVS.get(ctx);
+  if (
+    hit && hit.home === ctx.home && hit.stateDir === ctx.stateDir &&
+    hit.guardPaths === ctx.guardPaths
+  ) {
+    return hit;
+  }
   const names = new Set<string>();
   for (const g of ctx.guardPaths) {
     const b = g.split("/").pop();
     if (b && !b.includes(".")) names.add(b);
   }
-  return { ...pathEnv(ctx), guardNames: names };
+  const env: CheckEnv = { ...pathEnv(ctx), guardNames: names };
+  ENVS.set(ctx, env);
+  return env;
 }
 
 /** Walks a shell script and runs every check; throws NeedFullParser/NeedCapability upward. */

@@ -211,7 +211,18 @@ function classifyCached(abs: string, glob: boolean, env: PathEnv): PathHit[] {
 }
 
 /** Classifies a word (every expansion, every path candidate) against the path tables. */
+/** Per-word results: several checks classify the same words of a unit. */
+const wordMemo = new WeakMap<RWord, { cwd: string | null; env: PathEnv; hits: PathHit[] }>();
+
 export function classifyWord(w: RWord, cwd: string | null, env: PathEnv): PathHit[] {
+  const m = wordMemo.get(w);
+  if (m && m.cwd === cwd && m.env === env) return m.hits;
+  const hits = classifyWordUncached(w, cwd, env);
+  wordMemo.set(w, { cwd, env, hits });
+  return hits;
+}
+
+function classifyWordUncached(w: RWord, cwd: string | null, env: PathEnv): PathHit[] {
   const hits: PathHit[] = [];
   // Options without a value (`-la`, `--oneline`) name no path.
   if (!w.dynamic && w.value.startsWith("-") && !/[=/@~.]/.test(w.value)) return hits;

@@ -199,11 +199,17 @@ export class Converter {
       case "function_definition": {
         let name = "";
         let body: Stmt = this.empty();
+        // The name is the first word; the body is the statement that follows it.
+        let named = false;
         for (let i = 0; i < n.childCount; i++) {
           const c = n.child(i)!;
-          const f = n.fieldNameForChild(i);
-          if (f === "name") name = unescapeUnquoted(this.text(c));
-          else if (f === "body") body = this.stmtOrError(c, depth + 1) ?? this.empty();
+          if (!c.isNamed || c.type === "comment") continue;
+          if (!named && c.type === "word") {
+            name = unescapeUnquoted(this.text(c));
+            named = true;
+          } else if (STATEMENT_TYPES.has(c.type)) {
+            body = this.stmtOrError(c, depth + 1) ?? this.empty();
+          }
         }
         return { k: "func", name, body, raw: this.text(n) };
       }
@@ -235,8 +241,8 @@ export class Converter {
       if (d > MAX_DEPTH) throw new NestingTooDeep();
       for (let i = 0; i < node.childCount; i++) {
         const c = node.child(i)!;
-        if (node === n && node.fieldNameForChild(i) === "variable" && c.type === "variable_name") {
-          loopVar = this.text(c);
+        if (node === n && loopVar === undefined && c.type === "variable_name") {
+          loopVar = this.text(c); // for/select: the loop variable comes first
           continue;
         }
         if (!c.isNamed) {

@@ -12,10 +12,9 @@
 import type { ParsedScript, Part, Redir, Stmt, Word } from "./ir.ts";
 import { mergeLits, unquotedWordParts } from "./word_parts.ts";
 
-/** Characters that always send a command to the full parser (`$` and `#` are handled below). */
+/** Characters that always send a command to the full parser (`$`, `#`, `\` are handled below). */
 const DECLINE = new Set([
   "`",
-  "\\",
   "(",
   ")",
   "{",
@@ -88,9 +87,22 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
     unq = "";
     unqStart = -1;
   };
+  // `{}` on its own (find -exec, xargs -I{}): the converter reads it as a brace word.
+  if (src[i] === "{" && src[i + 1] === "}" && isBreak(src[i + 2])) {
+    return { word: { raw: "{}", parts: [{ t: "brace", raw: "{}" }] }, end: i + 2 };
+  }
   while (i < src.length && !isBreak(src[i])) {
     const c = src[i];
     if (DECLINE.has(c) || c === "#") return null;
+    if (c === "\\") {
+      // An escaped character outside quotes (`\;`, `\ `): kept for quote removal.
+      const n = src[i + 1];
+      if (n === undefined || n === "\n" || n === "\r") return null;
+      if (unqStart < 0) unqStart = i;
+      unq += c + n;
+      i += 2;
+      continue;
+    }
     if (c === "'") {
       const close = src.indexOf("'", i + 1);
       if (close < 0) return null;
@@ -107,7 +119,7 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       let any = false;
       while (k < close) {
         const ch = src[k];
-        if (DECLINE.has(ch)) return null;
+        if (DECLINE.has(ch) || ch === "\\") return null;
         if (ch === "$") {
           const p = readParam(src, k, true);
           if (!p) return null;
@@ -264,7 +276,9 @@ export function fastParse(src: string): ParsedScript | null {
     if (words.length === 0) return false;
     const name = plainText(words[0]);
     const first = words[0].raw;
-    if (RESERVED.has(first) || (name !== null && RESERVED.has(name))) return false;
+    if (RESERVED.has(first) || (name !== null && RESERVED.has(name)) || first === "{}") {
+      return false;
+    }
     if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first)) return false;
     const start = cur[0].start;
     const stmt: Stmt = {

@@ -54,7 +54,6 @@ function insideLiteral(root: Node, offset: number): boolean {
 /** A plain-JS copy of a tree-sitter node: walking it costs no WebAssembly calls. */
 class MirrorNode implements TsNode {
   readonly kids: MirrorNode[] = [];
-  readonly fields: (string | null)[] = [];
   constructor(
     readonly type: string,
     readonly isNamed: boolean,
@@ -68,28 +67,53 @@ class MirrorNode implements TsNode {
   child(i: number): MirrorNode | null {
     return this.kids[i] ?? null;
   }
-  fieldNameForChild(i: number): string | null {
-    return this.fields[i] ?? null;
+  /** Field names are not copied: the converter works from node types. */
+  fieldNameForChild(_i: number): string | null {
+    return null;
   }
 }
 
-function mirrorNode(c: ReturnType<Tree["walk"]>): MirrorNode {
-  return new MirrorNode(c.nodeType, c.nodeIsNamed, c.nodeIsMissing, c.startIndex, c.endIndex);
+/** Node type names and named-ness per type id, read from the grammar once. */
+let typeNames: string[] = [];
+let typeNamed: boolean[] = [];
+
+function typeTables(lang: Language): void {
+  if (typeNames.length) return;
+  const n = lang.nodeTypeCount;
+  for (let id = 0; id < n; id++) {
+    typeNames.push(lang.nodeTypeForId(id) ?? "ERROR");
+    typeNamed.push(lang.nodeTypeIsNamed(id));
+  }
 }
 
-/** Copies the whole tree with one cursor walk (iterative: no recursion limits). */
+/**
+ * Copies the whole tree with one cursor walk (iterative: no recursion limits).
+ * Each WebAssembly crossing costs about a microsecond, so per node only the
+ * type id and byte range are read; named-ness comes from the grammar's table,
+ * and "missing" is read only when the tree has errors.
+ */
 export function mirror(tree: Tree, maxNodes: number): MirrorNode {
+  typeTables(tree.language);
+  const withMissing = tree.rootNode.hasError;
   const c = tree.walk();
+  const node = (): MirrorNode => {
+    const id = c.nodeTypeId;
+    return new MirrorNode(
+      id === 65535 ? "ERROR" : typeNames[id] ?? "ERROR",
+      id === 65535 ? true : typeNamed[id] ?? true,
+      withMissing ? c.nodeIsMissing : false,
+      c.startIndex,
+      c.endIndex,
+    );
+  };
   try {
-    const root = mirrorNode(c);
+    const root = node();
     const path: MirrorNode[] = [root];
     let count = 1;
     const add = () => {
       if (++count > maxNodes) throw new TooLarge(`more than ${maxNodes} syntax nodes`);
-      const n = mirrorNode(c);
-      const parent = path[path.length - 1];
-      parent.kids.push(n);
-      parent.fields.push(c.currentFieldName);
+      const n = node();
+      path[path.length - 1].kids.push(n);
       path.push(n);
     };
     while (true) {
