@@ -74,8 +74,8 @@ class MirrorNode implements TsNode {
 }
 
 /** Node type names and named-ness per type id, read from the grammar once. */
-let typeNames: string[] = [];
-let typeNamed: boolean[] = [];
+const typeNames: string[] = [];
+const typeNamed: boolean[] = [];
 
 function typeTables(lang: Language): void {
   if (typeNames.length) return;
