@@ -13,7 +13,7 @@ import { classifyDestination } from "./net.ts";
 import { ancestorOf, resolve, within } from "./paths.ts";
 import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
 import { rule } from "./rules.ts";
-import { classifyPath, type PathClass, type PathEnv } from "./sensitive_paths.ts";
+import { classifyPath, mentionsState, type PathClass, type PathEnv } from "./sensitive_paths.ts";
 import { ShellAnalyzer, type Unit } from "./shell_analysis.ts";
 import { type CheckEnv, checkUnit, safeUnit } from "./shell_checks.ts";
 import {
@@ -287,7 +287,7 @@ function fileFindings(
   for (const p of paths) {
     const abs = resolve(p.startsWith("~/") ? ctx.home + p.slice(1) : p, cwd) ?? p;
     const hits = classifyPath(abs, env);
-    if (hits.some((h) => h.cls === "state") || p.toLowerCase().includes(".aiguard")) {
+    if (hits.some((h) => h.cls === "state") || mentionsState(p)) {
       out.push(finding("abs.guard-state", abs));
       continue;
     }
@@ -310,7 +310,7 @@ function fileFindings(
     }
   }
   for (const c of contents) {
-    if (c.toLowerCase().includes(".aiguard")) {
+    if (mentionsState(c)) {
       out.push(finding("abs.guard-state", "written content refers to guard's state"));
       break;
     }
@@ -356,7 +356,7 @@ function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineCo
   const pairs = walkArgs(args, limitsOf(ctx).maxArgNodes);
   const op = WRITE_TOOL.test(toolName) ? "write" : "read";
   for (const { key, value } of pairs) {
-    if (value.toLowerCase().includes(".aiguard")) {
+    if (mentionsState(value)) {
       out.push(finding("abs.guard-state", `${key}: ${value.slice(0, 60)}`));
       continue;
     }
@@ -395,7 +395,7 @@ function urlFindings(url: string, cwd: string, ctx: EngineContext): Finding[] {
     } catch { /* keep raw */ }
     return fileFindings("read", [p], [], cwd, ctx);
   }
-  if (url.toLowerCase().includes(".aiguard")) return [finding("abs.guard-state", url)];
+  if (mentionsState(url)) return [finding("abs.guard-state", url)];
   const d = classifyDestination(url);
   if (!d) return [];
   if (d.cls === "metadata") return [finding("net.cloud-metadata", d.host)];

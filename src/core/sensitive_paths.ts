@@ -374,7 +374,7 @@ export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
   const hits: PathHit[] = [];
   const parts = abs.split("/").filter((s) => s);
   const name = parts[parts.length - 1] ?? "";
-  if (within(abs, env.stateDir) || abs.toLowerCase().includes("/.aiguard")) {
+  if (within(abs, env.stateDir) || STATE_COMPONENT.test(abs)) {
     hits.push({ cls: "state", place: env.stateDir });
   }
   for (const g of env.guardPaths) {
@@ -481,6 +481,15 @@ export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
   if (reachesAny(HOME_TABLES_SPLIT.startup)) hits.push({ cls: "startup", place: glob });
   if (reachesAny(HOME_TABLES_SPLIT.hook)) hits.push({ cls: "hook-config", place: glob });
   return hits;
+}
+
+const STATE_NAME = /\.aiguard/i;
+/** A path component named .aiguard (any case: case-insensitive file systems). */
+const STATE_COMPONENT = /\/\.aiguard(\/|$)/i;
+
+/** Does the text mention guard's state directory name, in any letter case? */
+export function mentionsState(text: string): boolean {
+  return STATE_NAME.test(text);
 }
 
 /** Is `abs` one of the places whose recursive deletion is catastrophic? */

@@ -77,6 +77,8 @@ export interface Unit {
   subst: boolean;
   /** Nesting depth of re-parsed scripts. */
   depth: number;
+  /** Memo of the safe-list check (undefined until computed). */
+  safe?: string | null;
 }
 
 export interface AnalysisEnv {

@@ -36,6 +36,7 @@ import {
   CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
   isProtectedRoot,
+  mentionsState,
   type PathClass,
   type PathEnv,
   type PathHit,
@@ -212,13 +213,12 @@ function classifyCached(abs: string, glob: boolean, env: PathEnv): PathHit[] {
 
 /** Classifies a word (every expansion, every path candidate) against the path tables. */
 /** Per-word results: several checks classify the same words of a unit. */
-const wordMemo = new WeakMap<RWord, { cwd: string | null; env: PathEnv; hits: PathHit[] }>();
-
 export function classifyWord(w: RWord, cwd: string | null, env: PathEnv): PathHit[] {
-  const m = wordMemo.get(w);
-  if (m && m.cwd === cwd && m.env === env) return m.hits;
+  const key = w.value + "\u0000" + (cwd ?? "");
+  const m = w.memo;
+  if (m && m.key === key && m.env === env) return m.hits as PathHit[];
   const hits = classifyWordUncached(w, cwd, env);
-  wordMemo.set(w, { cwd, env, hits });
+  w.memo = { key, env, hits };
   return hits;
 }
 
@@ -254,6 +254,9 @@ function classifyWordUncached(w: RWord, cwd: string | null, env: PathEnv): PathH
 }
 
 /** Paths a unit writes: redirection targets and the operands of writing commands. */
+/** Every command writeTargets knows operands of (others write only through redirections). */
+const WRITING_COMMANDS = new Set([...WRITES_ALL, ...DEST_LAST, "sed", "perl", "ruby", "dd", "curl", "wget"]);
+
 export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command" }[] {
   const out: { word: RWord; via: "redirect" | "command" }[] = [];
   for (const r of u.redirs) {
@@ -264,7 +267,7 @@ export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command
     }
   }
   const name = cmdName(u);
-  if (!name) return out;
+  if (!name || !WRITING_COMMANDS.has(name)) return out;
   const args = u.argv.slice(1);
   const pos = positionals(args);
   const cmd = (w: RWord) => out.push({ word: w, via: "command" });
@@ -430,7 +433,7 @@ function moveChmodCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
 function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   for (const w of allWords(u)) {
     for (const v of w.values) {
-      if (v.toLowerCase().includes(".aiguard")) {
+      if (mentionsState(v)) {
         an.find("abs.guard-state", u.id, w.display.slice(0, 80));
         return;
       }
@@ -960,6 +963,11 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
 
 /** The safe tier: is this unit a read-only command? Returns the rule detail, or null. */
 export function safeUnit(u: Unit): string | null {
+  if (u.safe === undefined) u.safe = safeUnitUncached(u);
+  return u.safe;
+}
+
+function safeUnitUncached(u: Unit): string | null {
   const name = cmdName(u);
   const spec = SAFE_COMMANDS[name];
   if (!spec) return null;

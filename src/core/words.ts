@@ -35,6 +35,12 @@ export interface RWord {
   values: string[];
   /** Started with `~user` (another user's home directory). */
   otherHome: boolean;
+  /**
+   * Memo of the path classification (checks classify the same word several
+   * times). Keyed by the value and cwd it was computed for, so copies made
+   * with a different value never reuse it.
+   */
+  memo?: { key: string; env: object; hits: unknown[] } | null;
 }
 
 export type BraceExpand = (s: string) => string[];
@@ -55,6 +61,7 @@ export function literalWord(v: string): RWord {
     subst: false,
     values: [v],
     otherHome: false,
+    memo: null,
   };
 }
 
@@ -68,6 +75,7 @@ export function unknownWord(display: string): RWord {
     subst: false,
     values: [UNKNOWN],
     otherHome: false,
+    memo: null,
   };
 }
 
@@ -167,7 +175,7 @@ export function resolveWord(
       return (m[1] === "root" ? "/root" : dirname(home) + "/" + m[1]) + v.slice(m[0].length);
     });
   }
-  return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome };
+  return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome, memo: null };
 }
 
 function paramValue(p: Extract<Part, { t: "param" }>, st: ShellState): string | null {
