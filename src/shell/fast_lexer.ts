@@ -143,8 +143,11 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       i = p.end;
     } else {
       if (unqStart < 0) unqStart = i;
-      unq += c;
-      i++;
+      // Take the whole run of ordinary characters at once.
+      let j = i + 1;
+      while (j < src.length && ORDINARY.test(src[j])) j++;
+      unq += src.slice(i, j);
+      i = j;
     }
   }
   flush();
@@ -152,6 +155,8 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
   return { word: { raw: src.slice(start, i), parts: mergeLits(parts) }, end: i };
 }
 
+/** Characters with no special meaning inside an unquoted word. */
+const ORDINARY = /[A-Za-z0-9_.\/:,@%+=~^*?-]/;
 const NAME_START = /[A-Za-z_]/;
 const NAME_CHAR = /[A-Za-z0-9_]/;
 

@@ -20,6 +20,11 @@ export function treeSitterLoaded(): boolean {
   return parser !== null;
 }
 
+/** The loaded parser (for benchmarks that time raw parsing). */
+export function treeSitterParser(): Parser | null {
+  return parser;
+}
+
 /** Loads tree-sitter and the bash grammar once per process. */
 export function loadTreeSitter(): Promise<Parser> {
   if (parser) return Promise.resolve(parser);
@@ -52,8 +57,11 @@ function insideLiteral(root: Node, offset: number): boolean {
 }
 
 /** A plain-JS copy of a tree-sitter node: walking it costs no WebAssembly calls. */
+const NO_KIDS: MirrorNode[] = [];
+
 class MirrorNode implements TsNode {
-  readonly kids: MirrorNode[] = [];
+  /** Children; leaves share one empty array (most nodes are leaves). */
+  kids: MirrorNode[] = NO_KIDS;
   constructor(
     readonly type: string,
     readonly isNamed: boolean,
@@ -113,7 +121,9 @@ export function mirror(tree: Tree, maxNodes: number): MirrorNode {
     const add = () => {
       if (++count > maxNodes) throw new TooLarge(`more than ${maxNodes} syntax nodes`);
       const n = node();
-      path[path.length - 1].kids.push(n);
+      const parent = path[path.length - 1];
+      if (parent.kids === NO_KIDS) parent.kids = [n];
+      else parent.kids.push(n);
       path.push(n);
     };
     while (true) {
