@@ -255,7 +255,16 @@ function classifyWordUncached(w: RWord, cwd: string | null, env: PathEnv): PathH
 
 /** Paths a unit writes: redirection targets and the operands of writing commands. */
 /** Every command writeTargets knows operands of (others write only through redirections). */
-const WRITING_COMMANDS = new Set([...WRITES_ALL, ...DEST_LAST, "sed", "perl", "ruby", "dd", "curl", "wget"]);
+const WRITING_COMMANDS = new Set([
+  ...WRITES_ALL,
+  ...DEST_LAST,
+  "sed",
+  "perl",
+  "ruby",
+  "dd",
+  "curl",
+  "wget",
+]);
 
 export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command" }[] {
   const out: { word: RWord; via: "redirect" | "command" }[] = [];

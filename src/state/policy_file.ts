@@ -12,6 +12,15 @@ export function policyPath(stateDir: string): string {
 
 export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
   const file = policyPath(stateDir);
+  // Listing the directory is cheaper than a failing lstat (which builds an exception).
+  let present = false;
+  for (const e of Deno.readDirSync(stateDir)) {
+    if (e.name === "policy.toml") {
+      present = true;
+      break;
+    }
+  }
+  if (!present) return EMPTY_POLICY;
   let text: string;
   try {
     const info = Deno.lstatSync(file);
