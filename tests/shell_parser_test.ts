@@ -279,6 +279,8 @@ Deno.test("fast path: unquoted backslash escapes and lone {} match tree-sitter",
       "echo \\'x",
       "echo \\#x",
       "echo \\~",
+      'grep -rn "fetch(" src',
+      'git commit -m "fix: handle {} and [] (#12)!"',
     ]
   ) {
     const f = fastParse(c);

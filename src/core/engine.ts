@@ -215,15 +215,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
       }
     }
     if (verdict.action === "ask") asks.push(verdict);
-    verdicts.push({
-      id: u.id,
-      text: u.text,
-      origin: u.origin,
-      cwd: u.cwd,
-      parent: u.parent,
-      verdict: verdict.action,
-      rule: verdict.rule,
-    });
+    verdicts.push(new UnitView(u, verdict.action, verdict.rule));
   }
   trace.units = verdicts;
   trace.findings = findings;
@@ -254,6 +246,27 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     },
     trace,
   };
+}
+
+/** A unit as shown in traces; the text is rendered only if someone reads it (explain). */
+class UnitView implements UnitTrace {
+  readonly id: number;
+  readonly origin: string;
+  readonly cwd: string | null;
+  readonly parent: number | null;
+  constructor(private readonly u: Unit, readonly verdict: Action, readonly rule: string) {
+    this.id = u.id;
+    this.origin = u.origin;
+    this.cwd = u.cwd;
+    this.parent = u.parent;
+  }
+  get text(): string {
+    return this.u.text;
+  }
+  toJSON(): UnitTrace {
+    const { id, text, origin, cwd, parent, verdict, rule } = this;
+    return { id, text, origin, cwd, parent, verdict, rule };
+  }
 }
 
 function unitLabel(u: Unit): string {

@@ -81,6 +81,46 @@ export interface Unit {
   safe?: string | null;
 }
 
+type UnitFields = Omit<Unit, "id" | "text" | "name" | "safe">;
+
+/** A unit; its text is rendered on first use (most units never need it). */
+class UnitRecord implements Unit {
+  readonly name: string;
+  argv: RWord[];
+  assigns: { name: string; value: RWord | null }[];
+  redirs: RRedir[];
+  cwd: string | null;
+  origin: string;
+  parent: number | null;
+  covered: boolean;
+  transparent: boolean;
+  rawText: string;
+  stdin: Stdin | null;
+  subst: boolean;
+  depth: number;
+  safe: string | null | undefined = undefined;
+  private rendered: string | null = null;
+  constructor(readonly id: number, u: UnitFields) {
+    this.argv = u.argv;
+    this.assigns = u.assigns;
+    this.redirs = u.redirs;
+    this.cwd = u.cwd;
+    this.origin = u.origin;
+    this.parent = u.parent;
+    this.covered = u.covered;
+    this.transparent = u.transparent;
+    this.rawText = u.rawText;
+    this.stdin = u.stdin;
+    this.subst = u.subst;
+    this.depth = u.depth;
+    const a0 = u.argv[0];
+    this.name = a0 && !a0.dynamic ? basename(a0.value) : "";
+  }
+  get text(): string {
+    return (this.rendered ??= renderText(this.argv, this.redirs));
+  }
+}
+
 export interface AnalysisEnv {
   home: string;
   parser: ShellParser;
@@ -397,19 +437,16 @@ export class ShellAnalyzer {
     });
   }
 
-  private addUnit(u: Omit<Unit, "id" | "text" | "name">): Unit {
-    const a0 = u.argv[0];
-    const name = a0 && !a0.dynamic ? basename(a0.value) : "";
+  private addUnit(u: UnitFields): Unit {
     if (this.units.length >= this.env.limits.maxUnits) {
       if (!this.stopped) {
         this.stopped = true;
         this.find("input.too-many-commands", undefined, `more than ${this.env.limits.maxUnits}`);
       }
       // Keep analysing nothing further; return a detached unit.
-      return { ...u, id: -1, text: "", name };
+      return new UnitRecord(-1, u);
     }
-    const text = renderText(u.argv, u.redirs);
-    const unit: Unit = { ...u, id: this.units.length, text, name };
+    const unit = new UnitRecord(this.units.length, u);
     this.units.push(unit);
     return unit;
   }

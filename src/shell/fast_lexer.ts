@@ -119,7 +119,8 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       let any = false;
       while (k < close) {
         const ch = src[k];
-        if (DECLINE.has(ch) || ch === "\\") return null;
+        // Inside double quotes only `$`, backtick and backslash are special.
+        if (ch === "`" || ch === "\\" || ch === "\n" || ch === "\r" || ch === "\0") return null;
         if (ch === "$") {
           const p = readParam(src, k, true);
           if (!p) return null;
