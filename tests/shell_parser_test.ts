@@ -291,3 +291,13 @@ Deno.test("fast path: unquoted backslash escapes and lone {} match tree-sitter",
     assert.equal(fastParse(c), null, c);
   }
 });
+
+Deno.test("printf emulation: %s, %b, %c, %%, format reuse; other conversions are unknown", async () => {
+  const { staticPrintf } = await import("../src/core/shell_analysis.ts");
+  assert.equal(staticPrintf(["r%s", "m"]), "rm");
+  assert.equal(staticPrintf(["%s-%s\\n", "a", "b", "c"]), "a-b\nc-\n");
+  assert.equal(staticPrintf(["\\x72m %b", "\\x2d\\x72f"]), "rm -rf");
+  assert.equal(staticPrintf(["100%% %c", "xyz"]), "100% x");
+  assert.equal(staticPrintf(["%d", "5"]), null);
+  assert.equal(staticPrintf(["-v", "X", "%s", "a"]), null);
+});

@@ -142,15 +142,54 @@ function staticEcho(words: RWord[]): string | null {
   if (name !== "echo" && name !== "printf") return null;
   if (words.some((w) => w.dynamic)) return null;
   let args = words.slice(1).map((w) => w.value);
-  let escapes = name === "printf";
-  if (name === "echo") {
-    while (args.length && /^-[neE]+$/.test(args[0])) {
-      if (args[0].includes("e")) escapes = true;
-      args = args.slice(1);
-    }
+  if (name === "printf") return staticPrintf(args);
+  let escapes = false;
+  while (args.length && /^-[neE]+$/.test(args[0])) {
+    if (args[0].includes("e")) escapes = true;
+    args = args.slice(1);
   }
   const text = args.join(" ");
   return escapes ? decodeAnsiC(text) : text;
+}
+
+/**
+ * What `printf FORMAT ARGS…` prints, when it only uses %s, %b, %c and %%: the
+ * format is reused while arguments remain, as printf does. Any other conversion
+ * (or `-v`) makes the output unknown (null), never a guess.
+ */
+export function staticPrintf(args: string[]): string | null {
+  if (args[0] === "--") args = args.slice(1);
+  if (!args.length || args[0].startsWith("-")) return null;
+  const fmt = args[0];
+  const rest = args.slice(1);
+  let out = "";
+  let i = 0;
+  let rounds = 0;
+  do {
+    let lit = "";
+    for (let k = 0; k < fmt.length; k++) {
+      const c = fmt[k];
+      if (c !== "%") {
+        lit += c;
+        continue;
+      }
+      const n = fmt[k + 1];
+      k++;
+      if (n === "%") {
+        lit += "%";
+        continue;
+      }
+      out += decodeAnsiC(lit);
+      lit = "";
+      const a = rest[i++] ?? "";
+      if (n === "s") out += a;
+      else if (n === "b") out += decodeAnsiC(a);
+      else if (n === "c") out += a.slice(0, 1);
+      else return null;
+    }
+    out += decodeAnsiC(lit);
+  } while (i < rest.length && fmt.includes("%") && ++rounds < 1000);
+  return out;
 }
 
 function stmtCommandNames(s: Stmt, out: string[]): void {

@@ -179,4 +179,9 @@ export const obfuscation: ShellCase[] = [
     rule: "abs.hook-config-write",
   },
   { cmd: "sh -c 'rm -rf /opt/guard'", expect: "block", rule: "abs.guard-self-modify" },
+  // printf is emulated only for %s/%b/%c; anything else stays unknown (never guessed)
+  { cmd: "$(printf 'r%s' m) -rf /", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "printf 'rm -rf %s\\n' / | sh", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "$(printf '\\x72\\x6d') -rf ~", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "printf '%d' 5 | sh", expect: "ask", rule: "exec.pipe-to-shell" },
 ];
