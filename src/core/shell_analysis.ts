@@ -33,6 +33,7 @@ import {
   cloneState,
   literalWord,
   resolveWord,
+  splitIfs,
   type RWord,
   type ShellState,
   UNKNOWN,
@@ -495,7 +496,7 @@ export class ShellAnalyzer {
       name: a.name,
       value: a.value ? this.resolve(a.value, st, c) : null,
     }));
-    const argv = s.words.map((w) => this.resolve(w, st, c));
+    const argv = splitIfs(s.words.map((w) => this.resolve(w, st, c)));
     const redirs = this.resolveRedirs(s.redirs, st, c);
     const stdin = this.redirStdin(s.redirs, st, c) ?? c.stdin;
     const subst = [...argv, ...assigns.map((a) => a.value), ...redirs.map((r) => r.target)]

@@ -13,6 +13,27 @@ import { dirname } from "./paths.ts";
 /** Stands for text that cannot be known before the command runs. */
 export const UNKNOWN = "\u0000";
 
+/** Marks where an unquoted `$IFS` splits a word into several. */
+export const IFS_SPLIT = "\u0001";
+
+/** Splits words at unquoted `$IFS` (bash field splitting with the default IFS). */
+export function splitIfs(words: RWord[]): RWord[] {
+  if (!words.some((w) => w.value.includes(IFS_SPLIT))) return words;
+  const out: RWord[] = [];
+  for (const w of words) {
+    if (!w.value.includes(IFS_SPLIT)) {
+      out.push(w);
+      continue;
+    }
+    for (const piece of w.value.split(IFS_SPLIT)) {
+      if (piece === "") continue;
+      const dyn = piece.includes(UNKNOWN);
+      out.push({ ...w, value: piece, values: [piece], display: piece, dynamic: dyn, memo: null });
+    }
+  }
+  return out;
+}
+
 export interface ShellState {
   /** Current directory, or null when it cannot be known (after `cd "$X"`). */
   cwd: string | null;
@@ -118,6 +139,12 @@ export function resolveWord(
         break;
       }
       case "param": {
+        if (p.name === "IFS" && !p.q && (p.plain || p.mod === "") && !st.vars.has("IFS")) {
+          // Unquoted $IFS is a field separator (space, tab, newline by default): `rm${IFS}-rf${IFS}/`.
+          value += IFS_SPLIT;
+          display += "$IFS";
+          break;
+        }
         const v = paramValue(p, st);
         display += p.plain ? "$" + p.name : "${" + p.name + "…}";
         if (v === null) {

@@ -250,4 +250,9 @@ export const absolute: ShellCase[] = [
     expect: "block",
     rule: "abs.guard-state",
   },
+  // writing *into* a hook-configuration directory, or rsync --delete onto home
+  { cmd: "cp -r /tmp/dotclaude/. ~/.claude/", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "tar xzf evil.tgz -C ~/.claude", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "unzip x.zip -d .claude", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "rsync -a --delete /tmp/empty/ ~/", expect: "block", rule: "abs." },
 ];

@@ -184,4 +184,7 @@ export const obfuscation: ShellCase[] = [
   { cmd: "printf 'rm -rf %s\\n' / | sh", expect: "block", rule: "abs.rm-protected" },
   { cmd: "$(printf '\\x72\\x6d') -rf ~", expect: "block", rule: "abs.rm-protected" },
   { cmd: "printf '%d' 5 | sh", expect: "ask", rule: "exec.pipe-to-shell" },
+  // unquoted $IFS splits fields
+  { cmd: "rm${IFS}-rf${IFS}/", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "cat${IFS}~/.aiguard/totp-secret", expect: "block", rule: "abs.guard-state" },
 ];
