@@ -33,9 +33,9 @@ import {
   cloneState,
   literalWord,
   resolveWord,
-  splitIfs,
   type RWord,
   type ShellState,
+  splitIfs,
   UNKNOWN,
   unknownWord,
 } from "./words.ts";

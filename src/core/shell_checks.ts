@@ -613,8 +613,13 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     for (const v of dest.values) {
       const p = resolve(v, u.cwd);
       if (p === null) continue;
-      if (isHookDir(p, env.home)) an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
-      if (name === "rsync" && u.argv.some((w) => w.value.startsWith("--delete")) && isProtectedRoot(p, env.home)) {
+      if (isHookDir(p, env.home)) {
+        an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
+      }
+      if (
+        name === "rsync" && u.argv.some((w) => w.value.startsWith("--delete")) &&
+        isProtectedRoot(p, env.home)
+      ) {
         an.find("abs.rm-protected", u.id, `rsync --delete onto ${p}`);
       }
     }
