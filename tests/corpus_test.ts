@@ -136,3 +136,17 @@ Deno.test("corpus: at least 330 cases", () => {
   const n = Object.values(CORPUS).reduce((a, cs) => a + cs.length, 0);
   assert.ok(n >= 330, `only ${n} cases`);
 });
+
+Deno.test("every shell case decides the same with the fast path disabled (tree-sitter only)", async () => {
+  const { context, shellCall } = await import("./harness.ts");
+  const { evaluate } = await import("../src/core/engine.ts");
+  const slow = context(undefined, false);
+  for (const cases of Object.values(CORPUS)) {
+    for (const c of cases) {
+      if (!("cmd" in c) || c.policy) continue;
+      const a = evaluate(shellCall(c.cmd, c.cwd), context()).decision;
+      const b = evaluate(shellCall(c.cmd, c.cwd), slow).decision;
+      assert.deepEqual(b, a, `fast path and tree-sitter disagree on ${JSON.stringify(c.cmd)}`);
+    }
+  }
+});

@@ -56,6 +56,7 @@ export class Converter {
   constructor(private readonly src: string) {}
 
   text(n: TsNode): string {
+    if (n.startIndex < 0) throw new Error(`internal: no byte range kept for ${n.type}`);
     return this.src.slice(n.startIndex, n.endIndex);
   }
 
@@ -296,7 +297,8 @@ export class Converter {
     const kids = this.children(n);
     // The keyword (export, declare, local, readonly, typeset, unset) is anonymous.
     const kw = kids.find((c) => !c.isNamed);
-    if (kw) words.push({ raw: this.text(kw), parts: [{ t: "lit", v: this.text(kw), q: false }] });
+    // An anonymous node's type is its text (export, declare, local, readonly, typeset, unset).
+    if (kw) words.push({ raw: kw.type, parts: [{ t: "lit", v: kw.type, q: false }] });
     for (const c of kids) {
       if (!c.isNamed || c.type === "comment") continue;
       if (c.type === "variable_assignment") {
@@ -422,7 +424,7 @@ export class Converter {
     let pos = n.startIndex;
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
-      if (c.type === "heredoc_content") continue;
+      if (c.type === "heredoc_content" || !c.isNamed) continue;
       if (c.startIndex > pos) {
         parts.push({
           t: "lit",

@@ -104,14 +104,19 @@ export function mirror(tree: Tree, maxNodes: number): MirrorNode {
   typeTables(tree.language);
   const withMissing = tree.rootNode.hasError;
   const c = tree.walk();
+  // Anonymous nodes (operators, quotes, keywords) are identified by type alone; their byte
+  // ranges are read only inside concatenations, the one place the converter slices them.
+  let parentType = "";
   const node = (): MirrorNode => {
     const id = c.nodeTypeId;
+    const named = id === 65535 ? true : typeNamed[id] ?? true;
+    const ranged = named || parentType === "concatenation";
     return new MirrorNode(
       id === 65535 ? "ERROR" : typeNames[id] ?? "ERROR",
-      id === 65535 ? true : typeNamed[id] ?? true,
+      named,
       withMissing ? c.nodeIsMissing : false,
-      c.startIndex,
-      c.endIndex,
+      ranged ? c.startIndex : -1,
+      ranged ? c.endIndex : -1,
     );
   };
   try {
@@ -120,8 +125,9 @@ export function mirror(tree: Tree, maxNodes: number): MirrorNode {
     let count = 1;
     const add = () => {
       if (++count > maxNodes) throw new TooLarge(`more than ${maxNodes} syntax nodes`);
-      const n = node();
       const parent = path[path.length - 1];
+      parentType = parent.type;
+      const n = node();
       if (parent.kids === NO_KIDS) parent.kids = [n];
       else parent.kids.push(n);
       path.push(n);
