@@ -13,6 +13,7 @@ import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { challengeToken, writeChallenge } from "../state/challenges.ts";
+import { consumeApproval, pruneIfDue } from "../state/approvals.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
@@ -78,6 +79,10 @@ interface Outcome {
 }
 
 export async function runEvaluate(args: string[]): Promise<Outcome> {
+  // Least privilege: the hook never needs to run anything (helpers are for `guard approve`).
+  try {
+    Deno.permissions.revokeSync({ name: "run" });
+  } catch { /* already absent */ }
   const start = performance.now();
   const deadline = start + DEADLINE_MS;
   let agent: AgentName | null = null;
@@ -109,7 +114,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
   let stateDir: string | null = null;
   let call: ToolCall | null = null;
   let source = `hook:${agent ?? "auto"}`;
-  const audit = async (d: Decision, token?: string) => {
+  const audit = async (d: Decision, token?: string, event = "PreToolUse") => {
     if (!stateDir) return;
     try {
       await appendAudit(stateDir, {
@@ -120,7 +125,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
         call: call ? canonicalCall(call) : "",
         decision: { action: d.action, risk: d.risk, rule: d.rule, warning: d.warning },
         token,
-        event: "PreToolUse",
+        event,
       });
     } catch {
       // The decision stands; an audit failure never turns a block into an allow.
@@ -185,6 +190,29 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     }
     const canonical = canonicalCall(call);
     const token = await challengeToken(canonical);
+    // An out-of-band approval for this exact call (and cwd) lets it run once.
+    const now = Date.now();
+    const consumed = await consumeApproval(stateDir, token, canonical, call.cwd, now);
+    if (consumed.status === "consumed") {
+      const granted: Decision = {
+        action: "allow",
+        risk: d.risk,
+        warning: `approved out of band with ${consumed.approval.method} (${d.rule}: ${d.warning})`,
+        rule: "approval.granted",
+        remediation: "",
+      };
+      await audit(granted, token, "approval.consumed");
+      pruneIfDue(stateDir, now);
+      return { code: 0, stderr: "" };
+    }
+    if (consumed.status === "rejected") {
+      await audit(
+        { ...d, warning: `approval rejected: ${consumed.reason}` },
+        token,
+        "approval.rejected",
+      );
+    }
+    pruneIfDue(stateDir, now);
     writeChallenge(stateDir, {
       token,
       tool: call.tool,
@@ -197,8 +225,11 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
       rule: d.rule,
       created_at: new Date().toISOString(),
     });
-    await audit(d, token);
-    return { code: 2, stderr: askLine(d, token) };
+    await audit(d, token, "challenge.created");
+    const note = consumed.status === "rejected"
+      ? ` (an earlier approval was refused: ${consumed.reason})`
+      : "";
+    return { code: 2, stderr: askLine({ ...d, warning: d.warning + note }, token) };
   } catch (e) {
     if (e instanceof FailClosed) return await fail(e.ruleId, e.message);
     if (e instanceof InputError) return await fail("input.malformed", e.message);

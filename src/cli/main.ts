@@ -13,6 +13,11 @@ usage:
   guard evaluate [--agent claude|codex|kimi]   PreToolUse hook: payload on stdin; exit 0 allow, 2 block/ask
   guard explain '<command>'                    show the decision and how it was reached
   guard explain --tool <Name> --input '<json>' the same for a non-shell tool call
+  guard pending [--json]                       list calls waiting for approval, newest first
+  guard approve <token> [--totp | --touchid]   show a pending call, authenticate, allow it once (5 min)
+  guard deny <token>                           discard a pending call
+  guard totp setup | reset                     enrol (or re-enrol) an authenticator app
+  guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
   guard version | help
 
 Not a sole security barrier: agent platforms run the tool anyway if a hook crashes or times out.`;
@@ -25,6 +30,16 @@ export async function main(args: string[]): Promise<number> {
       if (out.stderr) writeAll(Deno.stderr, out.stderr + "\n");
       return out.code;
     }
+    case "approve":
+      return (await import("./approve.ts")).runApprove(rest);
+    case "deny":
+      return (await import("./approve.ts")).runDeny(rest);
+    case "pending":
+      return (await import("./approve.ts")).runPending(rest);
+    case "totp":
+      return (await import("./totp_cmd.ts")).runTotp(rest);
+    case "touchid":
+      return (await import("./touchid_cmd.ts")).runTouchId(rest);
     case "explain": {
       const { runExplain } = await import("./explain.ts");
       const out = await runExplain(rest);

@@ -762,6 +762,16 @@ export const RULES: Rule[] = [
     "Let the agent's file tools write files, or approve.",
   ),
 
+  // ── Out-of-band approval ──────────────────────────────────────────────────
+  R(
+    "approval.granted",
+    "user",
+    "allow",
+    "low",
+    "Approved by the user out of band (single use)",
+    "",
+  ),
+
   // ── Safe ──────────────────────────────────────────────────────────────────
   R("safe.readonly", "safe", "allow", "low", "Read-only command", ""),
   R("safe.read", "safe", "allow", "low", "Reads a non-sensitive file", ""),

@@ -1,0 +1,236 @@
+/**
+ * `guard approve <token> [--totp | --touchid]`, `guard deny <token>`,
+ * `guard pending [--json]` — run by the user in their own terminal.
+ *
+ * approve shows exactly what is being approved, authenticates (Touch ID on
+ * macOS when enrolled, TOTP otherwise), and turns the challenge into a
+ * single-use approval valid for 5 minutes. Every step is audited.
+ */
+import { authenticateTotp } from "./auth_flow.ts";
+import { err, out, printable } from "./io.ts";
+import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
+import { denoRunner } from "../auth/secret_store.ts";
+import { appendAudit } from "../state/audit_log.ts";
+import {
+  APPROVAL_TTL_MS,
+  ApprovalError,
+  denyChallenge,
+  listPending,
+  pruneIfDue,
+  readChallenge,
+  writeApproval,
+} from "../state/approvals.ts";
+import { AuthStateError, readEnrolment } from "../state/auth_state.ts";
+import type { Challenge } from "../state/challenges.ts";
+import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
+
+function stateDirOrFail(): string {
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) throw new StateError("HOME is not set to an absolute path");
+  const dir = stateDirFor(home);
+  ensureStateDir(dir);
+  return dir;
+}
+
+export async function audit(
+  stateDir: string,
+  event: string,
+  c: Partial<Challenge>,
+  detail: string,
+): Promise<void> {
+  try {
+    await appendAudit(stateDir, {
+      time: new Date().toISOString(),
+      source: "cli",
+      session: c.session ?? "",
+      tool: c.tool ?? "",
+      call: c.call ?? "",
+      decision: {
+        action: event.split(".").pop()!,
+        risk: c.risk ?? "",
+        rule: c.rule ?? "",
+        warning: detail,
+      },
+      token: c.token,
+      event,
+    });
+  } catch { /* auditing must not change the outcome */ }
+}
+
+function describe(c: Challenge): string[] {
+  return [
+    `Approve this ${c.tool} call? (token ${c.token})`,
+    "",
+    `  ${c.tool === "Bash" || c.tool === "Shell" ? "command" : "call"}: ${printable(c.call)}`,
+    `  cwd:     ${printable(c.cwd)}`,
+    `  agent:   ${c.agent}   session: ${printable(c.session)}`,
+    `  risk:    ${c.risk}   rule: ${c.rule}`,
+    `  warning: ${printable(c.warning)}`,
+    `  asked:   ${c.created_at}`,
+    "",
+  ];
+}
+
+export async function runApprove(args: string[]): Promise<number> {
+  let token: string | null = null;
+  let method: "auto" | "totp" | "touchid" = "auto";
+  for (const a of args) {
+    if (a === "--totp") method = "totp";
+    else if (a === "--touchid") method = "touchid";
+    else if (a.startsWith("-")) {
+      err(`guard approve: unknown option ${a}`);
+      return 2;
+    } else if (token === null) token = a;
+    else {
+      err("usage: guard approve <token> [--totp | --touchid]");
+      return 2;
+    }
+  }
+  if (token === null) {
+    err("usage: guard approve <token> [--totp | --touchid]");
+    return 2;
+  }
+  let stateDir: string;
+  try {
+    stateDir = stateDirOrFail();
+  } catch (e) {
+    err(`guard approve: ${(e as Error).message}`);
+    return 2;
+  }
+  const now = Date.now();
+  pruneIfDue(stateDir, now);
+  let c: Challenge;
+  try {
+    c = await readChallenge(stateDir, token, now);
+  } catch (e) {
+    if (e instanceof ApprovalError || e instanceof StateError) {
+      await audit(stateDir, "approval.refused", { token }, (e as Error).message);
+      err(
+        `guard approve: ${
+          e.message === "no such challenge" ? `no pending challenge ${token}` : e.message
+        }`,
+      );
+      return 1;
+    }
+    throw e;
+  }
+  for (const line of describe(c)) out(line);
+  try {
+    const enrolment = readEnrolment(stateDir);
+    const useTouchId = method === "touchid" ||
+      (method === "auto" && Deno.build.os === "darwin" && enrolment.touchid !== undefined);
+    if (useTouchId) {
+      if (!enrolment.touchid) {
+        err("guard approve: Touch ID is not enrolled (run: guard touchid setup) — or use --totp");
+        return 1;
+      }
+      const r = await approveWithTouchId(
+        helperPath(stateDir),
+        keyBlobPath(stateDir),
+        enrolment.touchid.publicKey,
+        c.token,
+        c.call,
+        `approve ${c.token}: ${c.call.slice(0, 120)}`,
+        denoRunner,
+      );
+      if (!r.ok) {
+        await audit(stateDir, "approval.auth-failed", c, `touchid: ${r.error}`);
+        err(`guard approve: not approved — ${r.error}`);
+        return 1;
+      }
+      return await finish(stateDir, c, "touchid");
+    }
+    const auth = await authenticateTotp(
+      stateDir,
+      enrolment,
+      now,
+      (event, detail) => audit(stateDir, event, c, detail),
+    );
+    if (!auth.ok) {
+      err(`guard approve: not approved — ${auth.message}`);
+      return 1;
+    }
+    return await finish(stateDir, c, "totp");
+  } catch (e) {
+    if (e instanceof AuthStateError) {
+      err(`guard approve: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function finish(stateDir: string, c: Challenge, method: string): Promise<number> {
+  writeApproval(stateDir, c, method, Date.now());
+  await audit(stateDir, "approval.approved", c, `approved with ${method}`);
+  out(
+    `approved ${c.token} with ${method}: the identical call may run once in the next ${
+      APPROVAL_TTL_MS / 60_000
+    } minutes`,
+  );
+  return 0;
+}
+
+export async function runDeny(args: string[]): Promise<number> {
+  if (args.length !== 1) {
+    err("usage: guard deny <token>");
+    return 2;
+  }
+  try {
+    const stateDir = stateDirOrFail();
+    const now = Date.now();
+    let c: Partial<Challenge> = { token: args[0] };
+    try {
+      c = await readChallenge(stateDir, args[0], now);
+    } catch { /* deny discards even a broken challenge */ }
+    if (!denyChallenge(stateDir, args[0])) {
+      err(`guard deny: no pending challenge ${args[0]}`);
+      return 1;
+    }
+    await audit(stateDir, "approval.denied", c, "denied by the user");
+    out(`denied ${args[0]}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof ApprovalError || e instanceof StateError) {
+      err(`guard deny: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function age(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)}m` : `${Math.floor(s / 3600)}h`;
+}
+
+export async function runPending(args: string[]): Promise<number> {
+  const json = args.includes("--json");
+  try {
+    const stateDir = stateDirOrFail();
+    const now = Date.now();
+    pruneIfDue(stateDir, now);
+    const { pending, invalid } = await listPending(stateDir, now);
+    if (json) {
+      out(JSON.stringify({ pending, invalid }, null, 2));
+      return 0;
+    }
+    if (!pending.length) out("no pending challenges");
+    for (const c of pending) {
+      const cmd = printable(c.call).replace(/\s+/g, " ");
+      out(
+        `${c.token}  ${age(now - Date.parse(c.created_at)).padStart(4)}  ${
+          c.risk.padEnd(8)
+        }  ${c.rule}  ${cmd.slice(0, 100)}`,
+      );
+    }
+    for (const i of invalid) err(`invalid: ${i}`);
+    return 0;
+  } catch (e) {
+    if (e instanceof StateError) {
+      err(`guard pending: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
