@@ -234,6 +234,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     if (e instanceof FailClosed) return await fail(e.ruleId, e.message);
     if (e instanceof InputError) return await fail("input.malformed", e.message);
     if (e instanceof PolicyError) return await fail("input.policy-invalid", e.message);
+    if (e instanceof StateError) return await fail("input.state-insecure", e.message);
     return await fail("input.internal-error", `${(e as Error).name}: ${(e as Error).message}`);
   }
 }

@@ -213,6 +213,7 @@ export async function consumeApproval(
   now: number,
 ): Promise<Consumption> {
   const dir = approvedDir(stateDir);
+  ensureSubdir(dir); // refuses a symlinked, foreign or group/world-writable approved/
   const path = `${dir}/${token}`;
   let info: Deno.FileInfo;
   try {
@@ -221,7 +222,6 @@ export async function consumeApproval(
     if (e instanceof Deno.errors.NotFound) return { status: "none" };
     throw e;
   }
-  ensureSubdir(dir);
   if (info.isSymlink || !info.isFile) {
     try {
       Deno.removeSync(path);
