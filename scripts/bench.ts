@@ -19,6 +19,9 @@ import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
 import { guardEnv, guardFlags, MAIN_TS, REPO_ROOT, tempHome } from "./guard_flags.ts";
 import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./bench_inputs.ts";
+import { consumeApproval, pruneIfDue } from "../src/state/approvals.ts";
+import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
+import { ensureStateDir } from "../src/state/state_dir.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -31,6 +34,8 @@ const MIX_ROUNDS = 5;
 const MIX_ROUND_MS = 450; // × rounds ≥ 2 s of the full mix
 const SUBSET_ROUND_MS = 250;
 const OUT_FILE = `${REPO_ROOT}/bench-results.json`;
+const PENDING = 1_000;
+const APPROVAL_TARGET_MS = 2;
 
 // ---------------------------------------------------------------- statistics
 
@@ -574,12 +579,121 @@ try {
       } ms, subtracted in e2e-floor); "user re" = the policy regexes alone`,
   );
 
+  // ============================================================ 4. approvals
+  heading(`4. Approval check with ${PENDING.toLocaleString("en-US")} pending challenges`);
+  /** The hook's approval-path work for one ask: token, consume attempt, prune check, challenge write. */
+  const approvalWork = async (stateDir: string, command: string) => {
+    const token = await challengeToken(command);
+    const now = Date.now();
+    await consumeApproval(stateDir, token, command, "/w", now);
+    pruneIfDue(stateDir, now);
+    writeChallenge(stateDir, {
+      token,
+      tool: "Bash",
+      agent: "bench",
+      call: command,
+      cwd: "/w",
+      session: "b",
+      risk: "medium",
+      warning: "bench",
+      rule: "default.ask",
+      created_at: new Date(now).toISOString(),
+    });
+  };
+  const emptyHome = await tempHome("guard-bench-appr-");
+  const fullHome = await tempHome("guard-bench-appr-");
+  for (const h of [emptyHome, fullHome]) ensureStateDir(`${h}/.aiguard`);
+  for (let i = 0; i < PENDING; i++) {
+    const call = `npm run task-${i}`;
+    writeChallenge(`${fullHome}/.aiguard`, {
+      token: await challengeToken(call),
+      tool: "Bash",
+      agent: "bench",
+      call,
+      cwd: "/w",
+      session: "b",
+      risk: "medium",
+      warning: "bench",
+      rule: "default.ask",
+      created_at: new Date().toISOString(),
+    });
+  }
+  const pruneStart = performance.now();
+  pruneIfDue(`${fullHome}/.aiguard`, Date.now(), true);
+  const pruneMs = performance.now() - pruneStart;
+  const inproc: Record<string, number[]> = { empty: [], full: [] };
+  for (let i = 0; i < 300; i++) {
+    for (const [k, h] of [["empty", emptyHome], ["full", fullHome]] as const) {
+      const t = performance.now();
+      await approvalWork(`${h}/.aiguard`, `npm test --shard=${i % 7}`);
+      if (i >= 20) inproc[k].push(performance.now() - t);
+    }
+  }
+  const e2eAsk: Record<string, number[]> = { empty: [], full: [] };
+  const askPayload = payload({ tool: "Bash", input: { command: "npm run lint" } }, emptyHome, cwd);
+  for (let i = 0; i < 3 + 30; i++) {
+    for (const [k, h] of [["empty", emptyHome], ["full", fullHome]] as const) {
+      const r = await spawnTimed(MAIN_TS, ["evaluate"], h, askPayload);
+      if (r.code !== 2) {
+        throw new Error(`approval bench: expected an ask, got ${r.code} ${r.stderr}`);
+      }
+      if (i >= 3) e2eAsk[k].push(r.ms);
+    }
+  }
+  const ip = { empty: stats(inproc.empty), full: stats(inproc.full) };
+  const ee = { empty: stats(e2eAsk.empty), full: stats(e2eAsk.full) };
+  const addedInproc = ip.full.median - ip.empty.median;
+  const addedE2e = ee.full.median - ee.empty.median;
+  table(
+    ["measure", "0 pending", `${PENDING} pending`, "added", `≤${APPROVAL_TARGET_MS} ms`],
+    [
+      [
+        "approval path in process (median ms)",
+        f2(ip.empty.median),
+        f2(ip.full.median),
+        f2(addedInproc),
+        verdict(ip.full.median <= APPROVAL_TARGET_MS),
+      ],
+      [
+        "ask through the CLI (median ms)",
+        f1(ee.empty.median),
+        f1(ee.full.median),
+        f1(addedE2e),
+        verdict(addedE2e <= APPROVAL_TARGET_MS),
+      ],
+      [
+        `one pruning sweep over ${PENDING} challenges (ms, at most once a minute)`,
+        "",
+        f1(pruneMs),
+        "",
+        "",
+      ],
+    ],
+  );
+  console.log("the approval path = challenge token, consume attempt, prune check, challenge write");
+  await Deno.remove(emptyHome, { recursive: true }).catch(() => {});
+  await Deno.remove(fullHome, { recursive: true }).catch(() => {});
+  const approvals = {
+    pending: PENDING,
+    inProcessMs: ip,
+    addedInProcessMs: addedInproc,
+    e2eAskMs: ee,
+    addedE2eMs: addedE2e,
+    pruneSweepMs: pruneMs,
+    target: APPROVAL_TARGET_MS,
+  };
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
     schema: "guard-bench/1",
     env,
-    targets: { e2eRatio: RATIO_TARGET, decisionsPerSec: DPS_TARGET, adversarialMs: ADV_TARGET_MS },
+    targets: {
+      e2eRatio: RATIO_TARGET,
+      decisionsPerSec: DPS_TARGET,
+      adversarialMs: ADV_TARGET_MS,
+      approvalAddedMs: APPROVAL_TARGET_MS,
+    },
     e2e: {
       warmups: E2E_WARMUPS,
       runs: E2E_RUNS,
@@ -601,6 +715,7 @@ try {
       excluded: errs.map((m) => ({ command: m.command, error: m.error })),
     },
     adversarial,
+    approvals,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");
