@@ -212,7 +212,8 @@ Deno.test("hostile input: deep nesting and long chains are bounded, not a crash"
   const r = parser.parse(deep);
   assert.ok(r.errors.length > 0, "nesting beyond the limit is reported");
   const chain = "true && ".repeat(5000) + "rm -rf ~";
-  const c = ts(chain);
+  // A generous budget: this checks structure, not speed (timing lives in the benchmark).
+  const c = parseWithTreeSitter(chain, performance.now() + 60_000, 60_000);
   assert.equal(simples(c.body).length, 5001);
   const parens = "(".repeat(10_000) + "ls" + ")".repeat(10_000);
   assert.ok(parser.parse(parens).errors.length > 0);
@@ -300,4 +301,15 @@ Deno.test("printf emulation: %s, %b, %c, %%, format reuse; other conversions are
   assert.equal(staticPrintf(["100%% %c", "xyz"]), "100% x");
   assert.equal(staticPrintf(["%d", "5"]), null);
   assert.equal(staticPrintf(["-v", "X", "%s", "a"]), null);
+});
+
+Deno.test("a parse cancelled by the time budget leaves the parser clean for the next one", () => {
+  const big = "echo " + "a ".repeat(20_000);
+  const cancelled = parseWithTreeSitter(big, performance.now() - 1);
+  assert.equal(cancelled.limit, "complexity");
+  // Without a reset tree-sitter would resume the cancelled parse with this new text.
+  assert.deepEqual(argv("ls -la"), [["ls", "-la"]]);
+  assert.deepEqual(argv("git status && rm -rf ~"), [["git", "status"], ["rm", "-rf", "~"]]);
+  const again = parseWithTreeSitter(big, performance.now() + 60_000, 60_000);
+  assert.equal(again.limit, undefined);
 });

@@ -157,9 +157,14 @@ export const PARSE_BUDGET_MS = 150;
 export const MAX_NODES = 400_000;
 
 /** Parses with tree-sitter. Must only be called after `loadTreeSitter()` resolved. */
-export function parseWithTreeSitter(source: string, deadline: number): ParsedScript {
+export function parseWithTreeSitter(
+  source: string,
+  deadline: number,
+  budgetMs = PARSE_BUDGET_MS,
+): ParsedScript {
   if (!parser) throw new Error("tree-sitter is not loaded");
-  const stop = Math.min(deadline, performance.now() + PARSE_BUDGET_MS);
+  const p = parser;
+  const stop = Math.min(deadline, performance.now() + budgetMs);
   // The progress callback crosses back into JS many times per parse; short inputs
   // (nesting is already bounded) parse in microseconds and do not need it.
   const opts = source.length > 8192 ? { progressCallback: () => performance.now() > stop } : {};
@@ -170,9 +175,21 @@ export function parseWithTreeSitter(source: string, deadline: number): ParsedScr
     source,
     limit: "complexity",
   });
+  // A cancelled parse leaves tree-sitter ready to *resume* it on the next call, even with other
+  // text; always reset after a cancellation (or a failure) so the next parse starts clean.
+  const run = (text: string): Tree | null => {
+    try {
+      const t = p.parse(text, null, opts);
+      if (!t) p.reset();
+      return t;
+    } catch (e) {
+      p.reset();
+      throw e;
+    }
+  };
   let src = source;
-  let tree = parser.parse(src, null, opts);
-  if (!tree) return tooComplex(`parsing took longer than ${PARSE_BUDGET_MS} ms`);
+  let tree = run(src);
+  if (!tree) return tooComplex(`parsing took longer than ${budgetMs} ms`);
   // tree-sitter-bash treats backslash-newline as whitespace even inside a word
   // (`r\<newline>m` would become two words). bash removes it before splitting
   // words, so remove it the same way wherever it is a line continuation, and parse again.
@@ -180,8 +197,8 @@ export function parseWithTreeSitter(source: string, deadline: number): ParsedScr
   if (offsets.length) {
     tree.delete();
     src = removeAt(src, offsets);
-    tree = parser.parse(src, null, opts);
-    if (!tree) return tooComplex(`parsing took longer than ${PARSE_BUDGET_MS} ms`);
+    tree = run(src);
+    if (!tree) return tooComplex(`parsing took longer than ${budgetMs} ms`);
   }
   try {
     let root: MirrorNode;
