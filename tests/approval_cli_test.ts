@@ -147,6 +147,34 @@ Deno.test("approve refuses what is not pending: unknown, malformed, tampered, an
   const blocked = await runGuard(home, ["evaluate"], bash("rm -rf ~"));
   assert.match(blocked.stderr, /BLOCKED \[abs\.rm-protected\]/);
   assert.deepEqual([...Deno.readDirSync(`${home}/.aiguard/challenges`)], []);
+  // Even a hand-made approval for a blocked call is never consulted: blocks do not ask.
+  const { createHash } = await import("node:crypto");
+  const blockedToken = createHash("sha256").update("rm -rf ~").digest("hex").slice(0, 12);
+  Deno.mkdirSync(`${home}/.aiguard/approved`, { mode: 0o700, recursive: true });
+  const now = Date.now();
+  Deno.writeTextFileSync(
+    `${home}/.aiguard/approved/${blockedToken}`,
+    JSON.stringify({
+      token: blockedToken,
+      tool: "Bash",
+      agent: "claude",
+      call: "rm -rf ~",
+      cwd: "/tmp/project",
+      session: "sess-a",
+      risk: "critical",
+      warning: "x",
+      rule: "abs.rm-protected",
+      created_at: new Date(now).toISOString(),
+      approved_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 60_000).toISOString(),
+      method: "totp",
+    }),
+    { mode: 0o600 },
+  );
+  const stillBlocked = await runGuard(home, ["evaluate"], bash("rm -rf ~"));
+  assert.equal(stillBlocked.code, 2);
+  assert.match(stillBlocked.stderr, /BLOCKED \[abs\.rm-protected\]/);
+  Deno.removeSync(`${home}/.aiguard/approved/${blockedToken}`);
   // Tampered challenge: the call no longer hashes to its token.
   const token = tokenOf((await runGuard(home, ["evaluate"], bash("npm ci"))).stderr);
   const path = `${home}/.aiguard/challenges/${token}`;
