@@ -6,6 +6,9 @@
  *      production flags (read from the `guard` task in deno.json).
  *   2. In-process decisions per second on a realistic command mix.
  *   3. Adversarial worst cases, in process and end-to-end.
+ *   4. The approval path with 1,000 pending challenges.
+ *   5. The audit log: appends per second, and `guard audit verify` of
+ *      100,000 entries.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -22,6 +25,8 @@ import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./
 import { consumeApproval, pruneIfDue } from "../src/state/approvals.ts";
 import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
+import { appendAudit } from "../src/state/audit_log.ts";
+import { writeLargeLog } from "./audit_fixture.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -36,6 +41,12 @@ const SUBSET_ROUND_MS = 250;
 const OUT_FILE = `${REPO_ROOT}/bench-results.json`;
 const PENDING = 1_000;
 const APPROVAL_TARGET_MS = 2;
+const AUDIT_APPENDS = 2_000;
+const AUDIT_APPEND_ROUNDS = 3;
+const AUDIT_APPEND_TARGET = 2_000;
+const AUDIT_VERIFY_ENTRIES = 100_000;
+const AUDIT_VERIFY_RUNS = 3;
+const AUDIT_VERIFY_TARGET_S = 2;
 
 // ---------------------------------------------------------------- statistics
 
@@ -683,6 +694,95 @@ try {
     target: APPROVAL_TARGET_MS,
   };
 
+  // ============================================================ 5. audit log
+  heading("5. Audit log: appends per second (one process, lock included) and verification");
+  const appendRates: number[] = [];
+  for (let round = 0; round < AUDIT_APPEND_ROUNDS; round++) {
+    const h = await tempHome("guard-bench-audit-");
+    const dir = `${h}/.aiguard`;
+    ensureStateDir(dir);
+    const t = performance.now();
+    for (let i = 0; i < AUDIT_APPENDS; i++) {
+      await appendAudit(dir, {
+        time: new Date().toISOString(),
+        source: "hook:claude",
+        session: "bench",
+        tool: "Bash",
+        call: `git -C /home/user/project log --oneline -n ${i} -- src/module_${i}.ts`,
+        decision: {
+          action: "allow",
+          risk: "low",
+          rule: "safe.readonly",
+          warning: "Read-only command (git)",
+          remediation: "",
+        },
+        event: "PreToolUse",
+      });
+    }
+    appendRates.push(AUDIT_APPENDS / ((performance.now() - t) / 1000));
+    await Deno.remove(h, { recursive: true }).catch(() => {});
+  }
+  appendRates.sort((a, b) => a - b);
+  const appendMedian = appendRates[Math.floor(appendRates.length / 2)];
+
+  const vHome = await tempHome("guard-bench-verify-");
+  const vDir = `${vHome}/.aiguard`;
+  ensureStateDir(vDir);
+  const genStart = performance.now();
+  const logBytes = writeLargeLog(vDir, AUDIT_VERIFY_ENTRIES);
+  const genS = (performance.now() - genStart) / 1000;
+  const verifyRuns: number[] = [];
+  let verifyLine = "";
+  for (let i = 0; i < 1 + AUDIT_VERIFY_RUNS; i++) {
+    const t = performance.now();
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", ...guardFlags(vHome), MAIN_TS, "audit", "verify"],
+      cwd: REPO_ROOT,
+      env: guardEnv(vHome),
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const ms = performance.now() - t;
+    verifyLine = new TextDecoder().decode(out.stdout).trim().split("\n").at(-1) ?? "";
+    if (out.code !== 0) throw new Error(`audit bench: verify failed: ${verifyLine}`);
+    if (i > 0) verifyRuns.push(ms); // the first run warms the module cache
+  }
+  const vs = stats(verifyRuns);
+  await Deno.remove(vHome, { recursive: true }).catch(() => {});
+  table(
+    ["measure", "median", "range", "target", ""],
+    [
+      [
+        `appends per second (${AUDIT_APPEND_ROUNDS} × ${AUDIT_APPENDS}, redacted mode, checkpoint every 100)`,
+        appendMedian.toFixed(0),
+        `${appendRates[0].toFixed(0)}–${appendRates.at(-1)!.toFixed(0)}`,
+        `≥${AUDIT_APPEND_TARGET}`,
+        verdict(appendMedian >= AUDIT_APPEND_TARGET),
+      ],
+      [
+        `guard audit verify, ${AUDIT_VERIFY_ENTRIES.toLocaleString("en-US")} entries (${
+          (logBytes / 1e6).toFixed(0)
+        } MB), process start to exit (s)`,
+        (vs.median / 1000).toFixed(2),
+        `${(vs.min / 1000).toFixed(2)}–${(vs.max / 1000).toFixed(2)}`,
+        `≤${AUDIT_VERIFY_TARGET_S}`,
+        verdict(vs.median / 1000 <= AUDIT_VERIFY_TARGET_S),
+      ],
+    ],
+  );
+  console.log(`verify said: ${verifyLine} (log generated in ${genS.toFixed(1)} s)`);
+  const audit = {
+    appendsPerSec: { median: appendMedian, all: appendRates, target: AUDIT_APPEND_TARGET },
+    verify: {
+      entries: AUDIT_VERIFY_ENTRIES,
+      bytes: logBytes,
+      ms: vs,
+      targetS: AUDIT_VERIFY_TARGET_S,
+      output: verifyLine,
+    },
+  };
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -693,6 +793,8 @@ try {
       decisionsPerSec: DPS_TARGET,
       adversarialMs: ADV_TARGET_MS,
       approvalAddedMs: APPROVAL_TARGET_MS,
+      auditAppendsPerSec: AUDIT_APPEND_TARGET,
+      auditVerifyS: AUDIT_VERIFY_TARGET_S,
     },
     e2e: {
       warmups: E2E_WARMUPS,
@@ -716,6 +818,7 @@ try {
     },
     adversarial,
     approvals,
+    audit,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

@@ -308,18 +308,19 @@ Deno.test("concurrent evaluations append a gap-free, hash-chained audit log", as
   for (let i = 1; i < lines.length; i++) assert.equal(lines[i].prev_hash, lines[i - 1].hash);
 });
 
-Deno.test("a torn final audit line is never accepted: the next append records a gap", async () => {
+Deno.test("a torn final audit line is never accepted: the next append acknowledges it openly", async () => {
   const home = await freshHome();
   await runGuard(home, ["evaluate"], bash("pwd"));
   await Deno.writeTextFile(`${home}/.aiguard/audit.jsonl`, '{"seq":1,"tru', { append: true });
   await runGuard(home, ["evaluate"], bash("ls"));
   const text = await Deno.readTextFile(`${home}/.aiguard/audit.jsonl`);
   const lines = text.trimEnd().split("\n");
-  assert.equal(lines.length, 4);
-  assert.equal(lines[1], '{"seq":1,"tru');
-  const gap = JSON.parse(lines[2]);
-  assert.equal(gap.decision.rule, "audit.gap");
-  assert.equal(JSON.parse(lines[3]).prev_hash, gap.hash);
+  assert.equal(lines.length, 3);
+  assert.equal(lines[1], '{"seq":1,"tru', "the fragment stays, on a line of its own");
+  const next = JSON.parse(lines[2]);
+  assert.deepEqual(next.repair.bytes, 13);
+  assert.equal(next.seq, 1);
+  assert.equal(next.prev_hash, JSON.parse(lines[0]).hash);
 });
 
 Deno.test("explain prints decision and trace, reads no stdin and writes nothing", async () => {

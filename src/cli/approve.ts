@@ -11,6 +11,8 @@ import { err, out, printable } from "./io.ts";
 import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
 import { denoRunner } from "../auth/secret_store.ts";
 import { appendAudit } from "../state/audit_log.ts";
+import { DEFAULT_AUDIT } from "../core/policy.ts";
+import { loadPolicy } from "../state/policy_file.ts";
 import {
   APPROVAL_TTL_MS,
   ApprovalError,
@@ -39,6 +41,12 @@ export async function audit(
   detail: string,
 ): Promise<void> {
   try {
+    let settings = DEFAULT_AUDIT;
+    try {
+      settings = (await loadPolicy(stateDir)).audit;
+    } catch {
+      settings = { ...DEFAULT_AUDIT, mode: "proof" }; // unreadable policy: the most private mode
+    }
     await appendAudit(stateDir, {
       time: new Date().toISOString(),
       source: "cli",
@@ -53,8 +61,11 @@ export async function audit(
       },
       token: c.token,
       event,
-    });
-  } catch { /* auditing must not change the outcome */ }
+    }, { mode: settings.mode, rotateBytes: settings.rotateBytes });
+  } catch (e) {
+    // The outcome stands (the hook logs the approval's use, failing closed if it cannot).
+    err(`guard: warning: could not write the audit log: ${(e as Error).message}`);
+  }
 }
 
 function describe(c: Challenge): string[] {

@@ -8,7 +8,7 @@
 import { adapt, type AgentName, isAgent } from "../adapters/registry.ts";
 import { InputError } from "../adapters/payload.ts";
 import { canonicalCall } from "../core/canonical.ts";
-import { PolicyError } from "../core/policy.ts";
+import { type AuditSettings, DEFAULT_AUDIT, PolicyError } from "../core/policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
@@ -114,8 +114,11 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
   let stateDir: string | null = null;
   let call: ToolCall | null = null;
   let source = `hook:${agent ?? "auto"}`;
-  const audit = async (d: Decision, token?: string, event = "PreToolUse") => {
-    if (!stateDir) return;
+  // Until the policy is read, the most private mode applies.
+  let auditSettings: AuditSettings = { ...DEFAULT_AUDIT, mode: "proof" };
+  /** Logs a decision; false when the log could not be written (the caller fails closed). */
+  const audit = async (d: Decision, token?: string, event = "PreToolUse"): Promise<boolean> => {
+    if (!stateDir) return false;
     try {
       await appendAudit(stateDir, {
         time: new Date().toISOString(),
@@ -123,14 +126,27 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
         session: call?.session ?? "",
         tool: call?.tool ?? "",
         call: call ? canonicalCall(call) : "",
-        decision: { action: d.action, risk: d.risk, rule: d.rule, warning: d.warning },
+        decision: {
+          action: d.action,
+          risk: d.risk,
+          rule: d.rule,
+          warning: d.warning,
+          remediation: d.remediation,
+        },
         token,
         event,
-      });
-    } catch {
-      // The decision stands; an audit failure never turns a block into an allow.
+      }, { mode: auditSettings.mode, rotateBytes: auditSettings.rotateBytes });
+      return true;
+    } catch (e) {
+      auditError = `${(e as Error).name}: ${(e as Error).message}`;
+      return false;
     }
   };
+  let auditError = "";
+  const auditFailed = (): Outcome => ({
+    code: 2,
+    stderr: failLine("input.audit-failed", `cannot write the audit log (${auditError})`),
+  });
   const fail = async (ruleId: string, reason: string, stateUsable = true): Promise<Outcome> => {
     const r = rule(ruleId);
     if (stateUsable) {
@@ -174,6 +190,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     call = adapted.call;
     source = `hook:${adapted.agent}`;
     const policy = await loadPolicy(stateDir);
+    auditSettings = policy.audit;
     const ctx = baseContext(home, policy);
     const ev = await evaluateWithCapabilities(call, ctx, deadline);
     if (performance.now() > deadline) {
@@ -181,7 +198,8 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     }
     const d = ev.decision;
     if (d.action === "allow") {
-      await audit(d);
+      // No record, no run: an allow that cannot be logged fails closed.
+      if (!await audit(d)) return auditFailed();
       return { code: 0, stderr: "" };
     }
     if (d.action === "block") {
@@ -201,7 +219,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
         rule: "approval.granted",
         remediation: "",
       };
-      await audit(granted, token, "approval.consumed");
+      if (!await audit(granted, token, "approval.consumed")) return auditFailed();
       pruneIfDue(stateDir, now);
       return { code: 0, stderr: "" };
     }

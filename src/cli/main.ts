@@ -18,6 +18,13 @@ usage:
   guard deny <token>                           discard a pending call
   guard totp setup | reset                     enrol (or re-enrol) an authenticator app
   guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
+  guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
+                                               recent decisions from the audit log
+  guard stats [--since 2h] [--json]            decisions by action, rule and tool
+  guard audit verify [PATH|-] [--against FILE|-]
+                                               prove the audit log intact (exit 1: TAMPERED)
+  guard audit checkpoint --export              sign the current head; keep the output elsewhere
+  guard audit key --export [--remove]          print (and take off disk) the audit MAC root keys
   guard version | help
 
 Not a sole security barrier: agent platforms run the tool anyway if a hook crashes or times out.`;
@@ -40,6 +47,12 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./totp_cmd.ts")).runTotp(rest);
     case "touchid":
       return (await import("./touchid_cmd.ts")).runTouchId(rest);
+    case "audit":
+      return (await import("./audit_cmd.ts")).runAudit(rest);
+    case "log":
+      return (await import("./log_cmd.ts")).runLog(rest);
+    case "stats":
+      return (await import("./log_cmd.ts")).runStats(rest);
     case "explain": {
       const { runExplain } = await import("./explain.ts");
       const out = await runExplain(rest);

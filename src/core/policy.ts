@@ -7,6 +7,8 @@
  * they are on.
  */
 
+import { AUDIT_MODES, type AuditMode } from "./audit_entry.ts";
+
 export type PolicyKind = "block" | "ask" | "allow";
 
 export interface PolicyRule {
@@ -18,12 +20,21 @@ export interface PolicyRule {
   line: number | null;
 }
 
+/** The `[audit]` table: privacy mode and rotation size. */
+export interface AuditSettings {
+  mode: AuditMode;
+  rotateBytes: number;
+}
+
+export const DEFAULT_AUDIT: AuditSettings = { mode: "redacted", rotateBytes: 16 * 1024 * 1024 };
+
 export interface CompiledPolicy {
   file: string | null;
   rules: PolicyRule[];
+  audit: AuditSettings;
 }
 
-export const EMPTY_POLICY: CompiledPolicy = { file: null, rules: [] };
+export const EMPTY_POLICY: CompiledPolicy = { file: null, rules: [], audit: DEFAULT_AUDIT };
 
 export class PolicyError extends Error {
   constructor(readonly file: string, readonly line: number | null, readonly problem: string) {
@@ -31,7 +42,50 @@ export class PolicyError extends Error {
   }
 }
 
-const KNOWN_KEYS = new Set(["block", "ask", "allow"]);
+const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit"]);
+const AUDIT_KEYS = new Set(["mode", "rotate_mib"]);
+
+function compileAudit(v: unknown, file: string, text: string): AuditSettings {
+  const line = lineOf(text, "[audit]") ?? lineOf(text, "audit");
+  if (v === undefined) return DEFAULT_AUDIT;
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw new PolicyError(file, line, `"audit" must be a table ([audit])`);
+  }
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (!AUDIT_KEYS.has(k)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, k) ?? line,
+        `unknown key "audit.${k}" (expected mode or rotate_mib)`,
+      );
+    }
+  }
+  let mode = DEFAULT_AUDIT.mode;
+  if (o.mode !== undefined) {
+    if (typeof o.mode !== "string" || !(AUDIT_MODES as string[]).includes(o.mode)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, "mode") ?? line,
+        `"audit.mode" must be one of ${AUDIT_MODES.map((m) => `"${m}"`).join(", ")}`,
+      );
+    }
+    mode = o.mode as AuditMode;
+  }
+  let rotateBytes = DEFAULT_AUDIT.rotateBytes;
+  if (o.rotate_mib !== undefined) {
+    const n = o.rotate_mib;
+    if (typeof n !== "number" || !Number.isFinite(n) || n < 1 || n > 1024) {
+      throw new PolicyError(
+        file,
+        lineOf(text, "rotate_mib") ?? line,
+        `"audit.rotate_mib" must be a number from 1 to 1024`,
+      );
+    }
+    rotateBytes = Math.round(n * 1024 * 1024);
+  }
+  return { mode, rotateBytes };
+}
 
 /** Line (1-based) of the first occurrence of `needle` in `text`, or null. */
 function lineOf(text: string, needle: string, from = 0): number | null {
@@ -70,7 +124,7 @@ export function compilePolicy(
       throw new PolicyError(
         file,
         lineOf(text, key),
-        `unknown key "${key}" (expected block, ask or allow)`,
+        `unknown key "${key}" (expected block, ask, allow or [audit])`,
       );
     }
   }
@@ -104,7 +158,7 @@ export function compilePolicy(
     });
     searchFrom = 0;
   }
-  return { file, rules };
+  return { file, rules, audit: compileAudit(data.audit, file, text) };
 }
 
 export function ruleId(r: PolicyRule): string {

@@ -89,6 +89,14 @@ export const RULES: Rule[] = [
     "Fix ownership and modes: chmod 700 ~/.aiguard and make sure you own it.",
   ),
   R(
+    "input.audit-failed",
+    "input",
+    "block",
+    "high",
+    "guard could not write its audit log, so it failed closed",
+    "Run `guard audit verify` in your own terminal and check ~/.aiguard (disk space, permissions).",
+  ),
+  R(
     "input.policy-invalid",
     "input",
     "block",

@@ -82,7 +82,18 @@ const SUB_ARG_OPTS: Record<string, Set<string>> = {
 };
 
 const GUARD_NAMES = new Set(["guard", "aiguard"]);
-const GUARD_PRIVILEGED = new Set(["approve", "deny", "totp", "trust", "install", "uninstall"]);
+const GUARD_PRIVILEGED = new Set([
+  "approve",
+  "deny",
+  "totp",
+  "touchid",
+  "trust",
+  "install",
+  "uninstall",
+  "audit",
+  "log",
+  "stats",
+]);
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 
 export interface CheckEnv extends PathEnv {
