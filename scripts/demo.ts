@@ -1,8 +1,9 @@
 /**
  * `deno task demo`: an offline demonstration of the hook evaluator. It runs
  * the real CLI (`deno run <production flags> main.ts evaluate`) on sample
- * PreToolUse payloads in a throw-away HOME, then shows the audit log and one
- * `guard explain` trace.
+ * PreToolUse payloads in a throw-away HOME, then shows the audit log
+ * (`guard log`), proves it intact and catches an edit (`guard audit verify`),
+ * and prints one `guard explain` trace.
  */
 import { runGuard, tempHome } from "./guard_flags.ts";
 
@@ -87,17 +88,21 @@ for (const [label, stdin] of SAMPLES) {
   if (r.stderr.trim()) console.log(`        ${r.stderr.trim().slice(0, 220)}`);
 }
 
-console.log("\n" + bold("audit log (hash-chained, one JSON entry per decision):"));
-const lines = (await Deno.readTextFile(`${home}/.aiguard/audit.jsonl`)).trimEnd().split("\n");
-for (const l of lines.slice(0, 4)) {
-  const e = JSON.parse(l);
-  console.log(
-    `  #${e.seq} ${e.decision.action.padEnd(5)} ${e.decision.rule.padEnd(26)} hash=${
-      e.hash.slice(0, 12)
-    }… prev=${e.prev_hash.slice(0, 12)}…`,
-  );
-}
-console.log(`  … ${lines.length} entries in total`);
+console.log(
+  "\n" + bold("guard log: the audit trail (secrets redacted, every entry keyed and chained)"),
+);
+const log = await runGuard(home, ["log", "-n", "6"]);
+console.log(log.stdout.trimEnd().replace(/^/gm, "  "));
+
+console.log("\n" + bold("guard audit verify, then the same after editing one entry by hand"));
+const ok = await runGuard(home, ["audit", "verify"]);
+console.log(`  ${ok.stdout.trim()}   (exit ${ok.code})`);
+const logPath = `${home}/.aiguard/audit.jsonl`;
+const original = await Deno.readTextFile(logPath);
+await Deno.writeTextFile(logPath, original.replace('"rm -rf ~"', '"ls ~"'));
+const bad = await runGuard(home, ["audit", "verify"]);
+console.log(`  ${bad.stdout.trim()}   (exit ${bad.code})`);
+await Deno.writeTextFile(logPath, original);
 
 console.log("\n" + bold("guard explain: how an obfuscated command was decided"));
 const ex = await runGuard(home, [

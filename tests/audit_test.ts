@@ -12,7 +12,8 @@ import { canonicalJson } from "../src/core/canonical.ts";
 import { type AuditEntry, EVOLVE_LABEL, fromHex } from "../src/core/audit_entry.ts";
 import { fastFields, keyAt, verifyLog } from "../src/core/audit_verify.ts";
 import { privacyView } from "../src/core/audit_privacy.ts";
-import { redact } from "../src/core/secrets.ts";
+import { redact, SECRET_RULES } from "../src/core/secrets.ts";
+import { mayHoldSecret, SECRET_KEYWORDS } from "../src/core/secret_keywords.ts";
 import { readKeys } from "../src/state/audit_keys.ts";
 import {
   appendAudit,
@@ -514,7 +515,7 @@ Deno.test("privacy modes: redacted by default, verbatim and proof by policy", as
   }
   // The pure view never leaves half a secret when it cuts a long call.
   const long = "x".repeat(8180) + " " + secret;
-  const v = privacyView(rec(1, { call: long }), "redacted", "");
+  const v = privacyView(rec(1, { call: long }), "redacted", "", redact);
   assert.ok(!v.call.includes(secret.slice(0, 12)));
   assert.equal(redact(`--token ${secret}`), "--token [REDACTED:github-token]");
 });
@@ -735,4 +736,15 @@ Deno.test("audit subcommands reject bad usage with exit 2", async () => {
   assert.match(bad.stderr, /not a checkpoint, vkey or root line/);
   const empty = await verify(h);
   assert.equal(empty.last, "OK: 0 entries verified, chain intact");
+});
+
+Deno.test("the secret prefilter covers every rule's keywords, so skipping the rules never misses", () => {
+  for (const r of SECRET_RULES) {
+    assert.ok(r.keywords.length > 0, `${r.id} has no keywords: the prefilter would skip it`);
+    for (const k of r.keywords) {
+      assert.ok(SECRET_KEYWORDS.some((p) => k.includes(p)), `${r.id}: keyword ${k} not covered`);
+    }
+  }
+  assert.equal(mayHoldSecret("git status"), false);
+  assert.equal(mayHoldSecret("curl -H 'Authorization: Bearer x'"), true);
 });

@@ -8,7 +8,6 @@
  *    rule id, risk, action and the rule's remediation.
  */
 import type { AuditMode, AuditRecord } from "./audit_entry.ts";
-import { redact } from "./secrets.ts";
 
 /** Longest call text kept (the rest is cut, visibly). */
 export const MAX_LOGGED_CALL = 8192;
@@ -19,9 +18,16 @@ function bound(s: string): string {
 
 /**
  * Applies `mode` to a record. `callSha256` is the hex SHA-256 of the full
- * call (computed by the caller, which owns the crypto).
+ * call (computed by the caller, which owns the crypto); `redact` is the
+ * secret redactor (`secrets.ts`), passed in so the hook loads the rules only
+ * when `mayHoldSecret` says they could match.
  */
-export function privacyView(rec: AuditRecord, mode: AuditMode, callSha256: string): AuditRecord {
+export function privacyView(
+  rec: AuditRecord,
+  mode: AuditMode,
+  callSha256: string,
+  redact: (s: string) => string,
+): AuditRecord {
   if (mode === "verbatim") return { ...rec, call: bound(rec.call) };
   if (mode === "redacted") {
     // Redact before cutting, so a cut never leaves half a secret behind.

@@ -39,6 +39,7 @@ import {
 } from "../core/audit_entry.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { privacyView } from "../core/audit_privacy.ts";
+import { mayHoldSecret } from "../core/secret_keywords.ts";
 // audit_keys.ts is loaded on demand (genesis, rekey, checkpoints): the hook rarely needs it.
 import type { AuditKeys } from "./audit_keys.ts";
 import { writePrivateFile } from "./state_dir.ts";
@@ -311,8 +312,14 @@ export async function appendAudit(
   const mode = opts.mode ?? "redacted";
   const rotateBytes = opts.rotateBytes ?? DEFAULT_ROTATE_BYTES;
   // The privacy view is computed before taking the lock (redaction is the slow part).
+  let redact = (s: string) => s;
+  if (
+    rec && mode === "redacted" && (mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
+  ) {
+    redact = (await import("../core/secrets.ts")).redact;
+  }
   const view = rec
-    ? privacyView(rec, mode, mode === "proof" ? await sha256Hex(rec.call) : "")
+    ? privacyView(rec, mode, mode === "proof" ? await sha256Hex(rec.call) : "", redact)
     : null;
 
   const lock = Deno.openSync(lockPath(stateDir), { create: true, write: true, mode: 0o600 });
