@@ -15,13 +15,8 @@ import { privacyView } from "../src/core/audit_privacy.ts";
 import { redact, SECRET_RULES } from "../src/core/secrets.ts";
 import { mayHoldSecret, SECRET_KEYWORDS } from "../src/core/secret_keywords.ts";
 import { readKeys } from "../src/state/audit_keys.ts";
-import {
-  appendAudit,
-  type AuditRecord,
-  listSegments,
-  parseSeal,
-  snapshot,
-} from "../src/state/audit_log.ts";
+import { appendAudit, type AuditRecord, listSegments, parseSeal } from "../src/state/audit_log.ts";
+import { snapshot } from "../src/state/audit_read.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
 import { hmacSha256Hex, nodeCrypto } from "../src/cli/sync_crypto.ts";
 import {

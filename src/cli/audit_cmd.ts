@@ -16,7 +16,8 @@ import {
 } from "../core/audit_verify.ts";
 import { DEFAULT_AUDIT } from "../core/policy.ts";
 import { readKeys, signerInfo, writeKeys } from "../state/audit_keys.ts";
-import { appendAudit, checkpointPath, snapshot, withAuditLock } from "../state/audit_log.ts";
+import { appendAudit, checkpointPath, withAuditLock } from "../state/audit_log.ts";
+import { snapshot } from "../state/audit_read.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";

@@ -3,7 +3,8 @@
  * `guard stats` (decisions by action, rule and tool) — run by the user.
  */
 import type { AuditEntry } from "../core/audit_entry.ts";
-import { auditPath, snapshot } from "../state/audit_log.ts";
+import { auditPath } from "../state/audit_log.ts";
+import { snapshot } from "../state/audit_read.ts";
 import { StateError } from "../state/state_dir.ts";
 import { stateDir } from "./audit_cmd.ts";
 import { err, out, printable } from "./io.ts";

@@ -40,8 +40,9 @@ import {
 import { canonicalJson } from "../core/canonical.ts";
 import { privacyView } from "../core/audit_privacy.ts";
 import { mayHoldSecret } from "../core/secret_keywords.ts";
-// audit_keys.ts is loaded on demand (genesis, rekey, checkpoints): the hook rarely needs it.
-import type { AuditKeys } from "./audit_keys.ts";
+// Loaded on demand, so the hook's common path compiles less code: audit_keys.ts (genesis, rekey,
+// checkpoints), audit_recover.ts (anything but a clean seal), audit_read.ts (the CLI's readers).
+import type { Recovered } from "./audit_recover.ts";
 import { writePrivateFile } from "./state_dir.ts";
 
 export { type AuditRecord, GENESIS };
@@ -73,8 +74,8 @@ export function listSegments(stateDir: string): string[] {
   return out.sort();
 }
 
-const enc = new TextEncoder();
-const dec = new TextDecoder();
+export const enc = new TextEncoder();
+export const dec = new TextDecoder();
 
 export async function sha256Hex(s: string): Promise<string> {
   const d = await crypto.subtle.digest("SHA-256", enc.encode(s));
@@ -83,7 +84,7 @@ export async function sha256Hex(s: string): Promise<string> {
   return out;
 }
 
-async function hmacHex(keyHex: string, data: string): Promise<string> {
+export async function hmacHex(keyHex: string, data: string): Promise<string> {
   const raw = new Uint8Array(32);
   for (let i = 0; i < 32; i++) raw[i] = parseInt(keyHex.slice(2 * i, 2 * i + 2), 16);
   const k = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, [
@@ -154,7 +155,7 @@ export function parseSeal(text: string): Seal | null {
   };
 }
 
-function readAll(f: Deno.FsFile, from = 0): Uint8Array {
+export function readAll(f: Deno.FsFile, from = 0): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   f.seekSync(from, Deno.SeekMode.Start);
@@ -181,7 +182,7 @@ function writeAllSync(f: Deno.FsFile, bytes: Uint8Array): void {
 
 // ── The chain as the writer sees it ─────────────────────────────────────────
 
-class Chain {
+export class Chain {
   out = "";
   pendingRepair: AuditRecord["repair"];
   constructor(public seq: number, public key: string, public head: string) {}
@@ -206,7 +207,7 @@ class Chain {
   }
 }
 
-function guardEvent(
+export function guardEvent(
   time: string,
   event: string,
   action: string,
@@ -225,46 +226,6 @@ function guardEvent(
   };
 }
 
-interface LastEntry {
-  seq: number;
-  hash: string;
-}
-
-/** The last complete, parseable entry in `bytes` (a file's content), if any. */
-function lastEntryIn(bytes: Uint8Array): LastEntry | null {
-  const text = dec.decode(bytes);
-  let end = text.endsWith("\n") ? text.length - 1 : text.lastIndexOf("\n");
-  while (end > 0) {
-    const start = text.lastIndexOf("\n", end - 1) + 1;
-    try {
-      const v = JSON.parse(text.slice(start, end));
-      if (Number.isSafeInteger(v?.seq) && typeof v?.hash === "string") {
-        return { seq: v.seq, hash: v.hash };
-      }
-    } catch { /* keep looking further back */ }
-    end = start - 1;
-  }
-  return null;
-}
-
-function tail(f: Deno.FsFile, size: number, max = 1 << 20): Uint8Array {
-  return readAll(f, Math.max(0, size - max));
-}
-
-/** The last complete entry of the whole log: the current file, else the newest segment. */
-function lastEntry(stateDir: string, log: Deno.FsFile, size: number): LastEntry | null {
-  const own = size > 0 ? lastEntryIn(tail(log, size)) : null;
-  if (own) return own;
-  const segs = listSegments(stateDir);
-  if (!segs.length) return null;
-  const f = Deno.openSync(`${stateDir}/${segs[segs.length - 1]}`, { read: true });
-  try {
-    return lastEntryIn(tail(f, f.statSync().size));
-  } finally {
-    f.close();
-  }
-}
-
 export interface AppendOptions {
   mode?: AuditMode;
   rotateBytes?: number;
@@ -274,7 +235,7 @@ export interface AppendOptions {
   forceCheckpoint?: boolean;
 }
 
-function existingFile(path: string): Deno.FileInfo | null {
+export function existingFile(path: string): Deno.FileInfo | null {
   try {
     return Deno.lstatSync(path);
   } catch (e) {
@@ -339,114 +300,26 @@ export async function appendAudit(
       let logOpen = true;
       try {
         const size = log.statSync().size;
-        let chain: Chain;
-        let segStart: number;
-        let ckSeq: number;
-        let ckTime: number;
-        let keys: AuditKeys | null = null;
-        let sealedSize = size;
-
-        if (!seal) {
-          const last = lastEntry(stateDir, log, size);
-          const { readKeys, writeKeys, randomKeyHex } = await import("./audit_keys.ts");
-          keys = readKeys(stateDir) ?? { roots: [], signers: [], exported: [] };
-          const root = randomKeyHex();
-          const from = last ? last.seq + 1 : 0;
-          keys.roots = keys.roots.filter((r) => r.from !== from);
-          keys.roots.push({ from, key: root });
-          writeKeys(stateDir, keys);
-          chain = new Chain(from, root, last ? last.hash : GENESIS);
-          segStart = from;
-          ckSeq = from;
-          ckTime = now;
-          const fresh = size === 0 && !last && listSegments(stateDir).length === 0;
-          if (size > 0) {
-            const bytes = tail(log, size);
-            if (bytes.length && bytes[bytes.length - 1] !== 10) {
-              const frag = dec.decode(bytes.subarray(bytes.lastIndexOf(10) + 1));
-              chain.out += "\n";
-              chain.pendingRepair = {
-                bytes: enc.encode(frag).length,
-                sha256: await sha256Hex(frag),
-              };
-            }
+        const st: Recovered = seal && size === seal.size
+          ? {
+            chain: new Chain(seal.seq, seal.key, seal.head),
+            segStart: seal.segStart,
+            ckSeq: seal.ckSeq,
+            ckTime: seal.ckTime,
+            sealedSize: size,
+            keys: null,
           }
-          if (!fresh) {
-            await chain.add(guardEvent(
-              time,
-              "audit.rekey",
-              "rekey",
-              "high",
-              sealText.length
-                ? "the seal was unreadable, so guard started a new MAC key"
-                : "the seal was missing, so guard started a new MAC key",
-            ));
-          }
-        } else {
-          chain = new Chain(seal.seq, seal.key, seal.head);
-          segStart = seal.segStart;
-          ckSeq = seal.ckSeq;
-          ckTime = seal.ckTime;
-          sealedSize = seal.size;
-          if (size < seal.size) {
-            const seg = existingFile(`${stateDir}/${segmentName(seal.segStart)}`);
-            if (size === 0 && seg && seg.size === seal.size) {
-              // A rotation whose seal update was lost: finish it.
-              segStart = seal.seq;
-              sealedSize = 0;
-            } else {
-              const last = lastEntry(stateDir, log, size);
-              const from = last ? last.seq + 1 : seal.segStart;
-              if (size > 0 && tail(log, size).at(-1) !== 10) chain.out += "\n";
-              const short = `the log is ${seal.size - size} bytes shorter than guard sealed`;
-              if (from <= seal.seq - 1) {
-                await chain.add({
-                  ...guardEvent(time, "audit.gap", "gap", "critical", `${short}: entries were cut`),
-                  missing: { from, to: seal.seq - 1 },
-                });
-              } else {
-                await chain.add(guardEvent(
-                  time,
-                  "audit.anomaly",
-                  "anomaly",
-                  "critical",
-                  `${short} though its last entry is present: entries were edited`,
-                ));
-              }
-              sealedSize = size;
-            }
-          } else if (size > seal.size) {
-            const extra = readAll(log, seal.size);
-            const text = dec.decode(extra);
-            const lastNl = text.lastIndexOf("\n");
-            const complete = lastNl < 0 ? "" : text.slice(0, lastNl);
-            const fragment = text.slice(lastNl + 1);
-            let anomaly = "";
-            if (complete) {
-              for (const line of complete.split("\n")) {
-                if (await adoptable(line, chain)) continue;
-                anomaly =
-                  `${extra.length} bytes after the sealed end are not entries guard wrote (sha256 ${await sha256Hex(
-                    text,
-                  )})`;
-                break;
-              }
-            }
-            if (fragment) {
-              chain.out += "\n";
-              if (!anomaly) {
-                chain.pendingRepair = {
-                  bytes: enc.encode(fragment).length,
-                  sha256: await sha256Hex(fragment),
-                };
-              }
-            }
-            if (anomaly) {
-              await chain.add(guardEvent(time, "audit.anomaly", "anomaly", "critical", anomaly));
-            }
-            sealedSize = size;
-          }
-        }
+          : await (await import("./audit_recover.ts")).recover(
+            stateDir,
+            log,
+            size,
+            seal,
+            sealText,
+            time,
+            now,
+          );
+        const { chain, segStart, sealedSize } = st;
+        let { ckSeq, ckTime, keys } = st;
 
         const entry = view ? await chain.add(view) : null;
 
@@ -526,67 +399,4 @@ export async function appendAudit(
     } catch { /* closing releases the lock too */ }
     lock.close();
   }
-}
-
-/** Whether a line left past the sealed end is the next entry, validly keyed; adopts it. */
-async function adoptable(line: string, chain: Chain): Promise<boolean> {
-  let v: AuditEntry;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return false;
-  }
-  if (!v || v.seq !== chain.seq || v.prev_hash !== chain.head) return false;
-  if (typeof v.hash !== "string" || typeof v.mac !== "string") return false;
-  const b2 = line.replace(`,"hash":"${v.hash}"`, "");
-  const b1 = b2.replace(`,"mac":"${v.mac}"`, "");
-  if ((await sha256Hex(b2)) !== v.hash) return false;
-  if ((await hmacHex(chain.key, b1)) !== v.mac) return false;
-  await chain.advance(v.hash);
-  return true;
-}
-
-// ── Reading ─────────────────────────────────────────────────────────────────
-
-export interface AuditSnapshot {
-  segments: { name: string; text: string }[];
-  seal: Seal | null;
-  sealPresent: boolean;
-  checkpoint: string | null;
-  keys: AuditKeys | null;
-}
-
-function readText(path: string): string | null {
-  try {
-    return Deno.readTextFileSync(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-}
-
-/** A consistent copy of the log and its side files, read under the lock. */
-export async function snapshot(stateDir: string): Promise<AuditSnapshot> {
-  const { readKeys } = await import("./audit_keys.ts");
-  const raw = withAuditLock(stateDir, () => {
-    const segments = listSegments(stateDir).map((name) => ({
-      name,
-      text: Deno.readTextFileSync(`${stateDir}/${name}`),
-    }));
-    const cur = readText(auditPath(stateDir));
-    if (cur !== null) segments.push({ name: "audit.jsonl", text: cur });
-    return {
-      segments,
-      sealText: readText(sealPath(stateDir)),
-      checkpoint: readText(checkpointPath(stateDir)),
-      keys: readKeys(stateDir),
-    };
-  });
-  return {
-    segments: raw.segments,
-    seal: raw.sealText ? parseSeal(raw.sealText) : null,
-    sealPresent: raw.sealText !== null && raw.sealText.length > 0,
-    checkpoint: raw.checkpoint,
-    keys: raw.keys,
-  };
 }
