@@ -9,6 +9,7 @@
  *   4. The approval path with 1,000 pending challenges.
  *   5. The audit log: appends per second, and `guard audit verify` of
  *      100,000 entries.
+ *   6. The output detectors: scanning speed, and quality on tests/eval.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -27,6 +28,8 @@ import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
 import { appendAudit } from "../src/state/audit_log.ts";
 import { writeLargeLog } from "./audit_fixture.ts";
+import { detect } from "../src/core/detect.ts";
+import { injectionQuality, secretQuality, type Split } from "./eval_detectors.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -783,6 +786,106 @@ try {
     },
   };
 
+  // ============================================================ 6. detectors
+  heading("6. Output detectors: scanning speed and quality on tests/eval");
+  const corpus: string[] = [];
+  for (const set of ["benign", "injection", "secrets"]) {
+    for (const split of ["dev", "test"]) {
+      for (
+        const d of JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}/tests/eval/${set}/${split}.json`))
+      ) {
+        corpus.push(d.text);
+      }
+    }
+  }
+  const corpusBytes = corpus.reduce((a, t) => a + new TextEncoder().encode(t).length, 0);
+  const mbps = (fn: (t: string) => unknown, texts: string[], bytes: number) => {
+    for (const t of texts.slice(0, 50)) fn(t);
+    const rates: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      const t0 = performance.now();
+      for (const t of texts) fn(t);
+      rates.push(bytes / 1e6 / ((performance.now() - t0) / 1000));
+    }
+    rates.sort((a, b) => a - b);
+    return rates[1];
+  };
+  const big = corpus.join("\n\n").repeat(Math.ceil(10e6 / corpusBytes)).slice(0, 10_000_000);
+  const bigBytes = new TextEncoder().encode(big).length;
+  const speed = {
+    documents: corpus.length,
+    corpusBytes,
+    perDocument: {
+      both: mbps((t) => detect(t), corpus, corpusBytes),
+      secrets: mbps((t) => detect(t, { injection: false }), corpus, corpusBytes),
+      injection: mbps((t) => detect(t, { secrets: false }), corpus, corpusBytes),
+    },
+    oneDocument10MB: mbps((t) => detect(t), [big], bigBytes),
+  };
+  const quality: Record<string, unknown> = {};
+  const splits = ["dev", "test"] as Split[];
+  try {
+    Deno.statSync(`${REPO_ROOT}/tests/eval/injection/holdout.json`);
+    splits.push("holdout" as Split);
+  } catch { /* no holdout split yet */ }
+  const qrows: string[][] = [];
+  for (const split of splits) {
+    const iq = injectionQuality(split);
+    const sq = split === "holdout" ? null : secretQuality(split);
+    quality[split] = {
+      injection: {
+        attacks: iq.attacks,
+        detectionRate: iq.detectionRate,
+        benign: iq.benign,
+        falsePositiveRate: iq.falsePositiveRate,
+      },
+      secrets: sq && { recall: sq.recall, precision: sq.precision, expected: sq.expected },
+    };
+    qrows.push([
+      split,
+      `${(iq.detectionRate * 100).toFixed(1)} % of ${iq.attacks}`,
+      `${(iq.falsePositiveRate * 100).toFixed(1)} % of ${iq.benign}`,
+      verdict(iq.detectionRate >= 0.95 && iq.falsePositiveRate <= 0.01),
+      sq ? `${(sq.recall * 100).toFixed(1)} %` : "-",
+      sq ? `${(sq.precision * 100).toFixed(1)} %` : "-",
+      sq ? verdict(sq.recall >= 0.95 && sq.precision >= 0.95) : "",
+    ]);
+  }
+  table([
+    "split",
+    "injection detected",
+    "benign flagged",
+    "≥95/≤1",
+    "secret recall",
+    "precision",
+    "≥95/95",
+  ], qrows);
+  table(
+    ["scan speed (MB/s)", "median of 3", "target ≥50", ""],
+    [
+      [
+        `per document, both detectors (${corpus.length} docs, ${
+          (corpusBytes / 1e6).toFixed(1)
+        } MB)`,
+        speed.perDocument.both.toFixed(1),
+        "",
+        verdict(speed.perDocument.both >= 50),
+      ],
+      ["per document, secrets only", speed.perDocument.secrets.toFixed(1), "", ""],
+      ["per document, injection only", speed.perDocument.injection.toFixed(1), "", ""],
+      [
+        "one 10 MB document, both detectors",
+        speed.oneDocument10MB.toFixed(1),
+        "",
+        verdict(speed.oneDocument10MB >= 50),
+      ],
+    ],
+  );
+  console.log(
+    "dev and test were used for tuning (test after its first measurement); holdout is the untouched split",
+  );
+  const detectors = { speed, quality, targets: { mbps: 50, detection: 0.95, falsePositive: 0.01 } };
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -819,6 +922,7 @@ try {
     adversarial,
     approvals,
     audit,
+    detectors,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

@@ -17,11 +17,12 @@ export const CWD = "/home/user/project";
 
 await loadTreeSitter();
 
-export function policyFrom(toml: string): CompiledPolicy {
+export function policyFrom(toml: string, secretIds: Set<string> | null = null): CompiledPolicy {
   return compilePolicy(
     parseToml(toml) as Record<string, unknown>,
     "/home/user/.aiguard/policy.toml",
     toml,
+    secretIds,
   );
 }
 

@@ -45,7 +45,10 @@ Deno.test("every rule id cited in the source exists in the table", async () => {
     }
   };
   await walk(new URL("../src", import.meta.url).pathname);
-  const missing = [...cited].filter((id) => !hasRule(id));
+  // Policy keys spelled like rule ids ([secrets] disable/allow/rules) are not rules.
+  const missing = [...cited].filter((id) =>
+    !hasRule(id) && !/^secrets\.(?:disable|allow|rules)$/.test(id)
+  );
   assert.deepEqual(missing, []);
   assert.ok(cited.size > 40);
 });

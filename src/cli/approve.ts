@@ -11,7 +11,7 @@ import { err, out, printable } from "./io.ts";
 import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
 import { denoRunner } from "../auth/secret_store.ts";
 import { appendAudit } from "../state/audit_log.ts";
-import { DEFAULT_AUDIT } from "../core/policy.ts";
+import { DEFAULT_AUDIT, type DetectorSettings } from "../core/policy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import {
   APPROVAL_TTL_MS,
@@ -42,8 +42,11 @@ export async function audit(
 ): Promise<void> {
   try {
     let settings = DEFAULT_AUDIT;
+    let detectors: DetectorSettings | undefined;
     try {
-      settings = (await loadPolicy(stateDir)).audit;
+      const policy = await loadPolicy(stateDir);
+      settings = policy.audit;
+      detectors = policy.detectors;
     } catch {
       settings = { ...DEFAULT_AUDIT, mode: "proof" }; // unreadable policy: the most private mode
     }
@@ -61,7 +64,7 @@ export async function audit(
       },
       token: c.token,
       event,
-    }, { mode: settings.mode, rotateBytes: settings.rotateBytes });
+    }, { mode: settings.mode, rotateBytes: settings.rotateBytes, detectors });
   } catch (e) {
     // The outcome stands (the hook logs the approval's use, failing closed if it cannot).
     err(`guard: warning: could not write the audit log: ${(e as Error).message}`);

@@ -8,7 +8,12 @@
 import { adapt, type AgentName, isAgent } from "../adapters/registry.ts";
 import { InputError } from "../adapters/payload.ts";
 import { canonicalCall } from "../core/canonical.ts";
-import { type AuditSettings, DEFAULT_AUDIT, PolicyError } from "../core/policy.ts";
+import {
+  type AuditSettings,
+  DEFAULT_AUDIT,
+  type DetectorSettings,
+  PolicyError,
+} from "../core/policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
@@ -116,6 +121,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
   let source = `hook:${agent ?? "auto"}`;
   // Until the policy is read, the most private mode applies.
   let auditSettings: AuditSettings = { ...DEFAULT_AUDIT, mode: "proof" };
+  let detectors: DetectorSettings | undefined;
   /** Logs a decision; false when the log could not be written (the caller fails closed). */
   const audit = async (d: Decision, token?: string, event = "PreToolUse"): Promise<boolean> => {
     if (!stateDir) return false;
@@ -135,7 +141,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
         },
         token,
         event,
-      }, { mode: auditSettings.mode, rotateBytes: auditSettings.rotateBytes });
+      }, { mode: auditSettings.mode, rotateBytes: auditSettings.rotateBytes, detectors });
       return true;
     } catch (e) {
       auditError = `${(e as Error).name}: ${(e as Error).message}`;
@@ -191,6 +197,7 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     source = `hook:${adapted.agent}`;
     const policy = await loadPolicy(stateDir);
     auditSettings = policy.audit;
+    detectors = policy.detectors;
     const ctx = baseContext(home, policy);
     const ev = await evaluateWithCapabilities(call, ctx, deadline);
     if (performance.now() > deadline) {

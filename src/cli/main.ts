@@ -21,6 +21,8 @@ usage:
   guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
                                                recent decisions from the audit log
   guard stats [--since 2h] [--json]            decisions by action, rule and tool
+  guard scan [--redact] [--json] [--secrets-only|--injection-only] < FILE
+                                               find secrets and prompt injection in text (exit 1: found)
   guard audit verify [PATH|-] [--against FILE|-]
                                                prove the audit log intact (exit 1: TAMPERED)
   guard audit checkpoint --export              sign the current head; keep the output elsewhere
@@ -49,6 +51,8 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./touchid_cmd.ts")).runTouchId(rest);
     case "audit":
       return (await import("./audit_cmd.ts")).runAudit(rest);
+    case "scan":
+      return (await import("./scan_cmd.ts")).runScan(rest);
     case "log":
       return (await import("./log_cmd.ts")).runLog(rest);
     case "stats":

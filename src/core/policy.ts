@@ -8,6 +8,7 @@
  */
 
 import { AUDIT_MODES, type AuditMode } from "./audit_entry.ts";
+import type { SecretRule } from "./secrets.ts";
 
 export type PolicyKind = "block" | "ask" | "allow";
 
@@ -28,13 +29,39 @@ export interface AuditSettings {
 
 export const DEFAULT_AUDIT: AuditSettings = { mode: "redacted", rotateBytes: 16 * 1024 * 1024 };
 
+/** The `[secrets]` and `[injection]` tables: the detectors' user settings. */
+export interface DetectorSettings {
+  /** User secret rules (`[[secrets.rules]]`), compiled. */
+  secretRules: SecretRule[];
+  /** Built-in secret rule ids switched off. */
+  secretDisable: string[];
+  /** Values never reported as secrets. */
+  secretAllow: RegExp[];
+  injectionThreshold: number;
+  injectionDisable: string[];
+}
+
+export const DEFAULT_DETECTORS: DetectorSettings = {
+  secretRules: [],
+  secretDisable: [],
+  secretAllow: [],
+  injectionThreshold: 0.7,
+  injectionDisable: [],
+};
+
 export interface CompiledPolicy {
   file: string | null;
   rules: PolicyRule[];
   audit: AuditSettings;
+  detectors: DetectorSettings;
 }
 
-export const EMPTY_POLICY: CompiledPolicy = { file: null, rules: [], audit: DEFAULT_AUDIT };
+export const EMPTY_POLICY: CompiledPolicy = {
+  file: null,
+  rules: [],
+  audit: DEFAULT_AUDIT,
+  detectors: DEFAULT_DETECTORS,
+};
 
 export class PolicyError extends Error {
   constructor(readonly file: string, readonly line: number | null, readonly problem: string) {
@@ -42,7 +69,190 @@ export class PolicyError extends Error {
   }
 }
 
-const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit"]);
+const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit", "secrets", "injection"]);
+
+function table(
+  v: unknown,
+  name: string,
+  file: string,
+  line: number | null,
+): Record<string, unknown> {
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw new PolicyError(file, line, `"${name}" must be a table ([${name}])`);
+  }
+  return v as Record<string, unknown>;
+}
+
+function stringList(
+  v: unknown,
+  name: string,
+  file: string,
+  text: string,
+  fallbackLine: number | null,
+): string[] {
+  if (v === undefined) return [];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === "string")) {
+    throw new PolicyError(
+      file,
+      lineOf(text, name.split(".").pop()!) ?? fallbackLine,
+      `"${name}" must be an array of strings`,
+    );
+  }
+  return v as string[];
+}
+
+const SECRET_ID = /^[a-z0-9][a-z0-9.-]{1,60}$/;
+
+function compileDetectors(
+  data: Record<string, unknown>,
+  file: string,
+  text: string,
+  builtinSecretIds: Set<string> | null,
+): DetectorSettings {
+  const out: DetectorSettings = {
+    ...DEFAULT_DETECTORS,
+    secretRules: [],
+    secretAllow: [],
+    secretDisable: [],
+    injectionDisable: [],
+  };
+  if (data.secrets !== undefined) {
+    const line = lineOf(text, "[secrets") ?? lineOf(text, "secrets");
+    const t = table(data.secrets, "secrets", file, line);
+    for (const k of Object.keys(t)) {
+      if (!["rules", "disable", "allow"].includes(k)) {
+        throw new PolicyError(
+          file,
+          lineOf(text, k) ?? line,
+          `unknown key "secrets.${k}" (expected rules, disable or allow)`,
+        );
+      }
+    }
+    out.secretDisable = stringList(t.disable, "secrets.disable", file, text, line);
+    for (const id of out.secretDisable) {
+      if (builtinSecretIds && !builtinSecretIds.has(id)) {
+        throw new PolicyError(
+          file,
+          lineOf(text, JSON.stringify(id)) ?? line,
+          `"secrets.disable": no built-in secret rule "${id}"`,
+        );
+      }
+    }
+    for (const [i, p] of stringList(t.allow, "secrets.allow", file, text, line).entries()) {
+      const re = compileLinear(p);
+      if (typeof re === "string") {
+        throw new PolicyError(file, lineOf(text, p) ?? line, `"secrets.allow[${i}]": ${re}`);
+      }
+      out.secretAllow.push(re);
+    }
+    if (t.rules !== undefined) {
+      if (!Array.isArray(t.rules)) {
+        throw new PolicyError(
+          file,
+          line,
+          `"secrets.rules" must be an array of tables ([[secrets.rules]])`,
+        );
+      }
+      const seen = new Set<string>();
+      t.rules.forEach((r, i) => {
+        const where = `secrets.rules[${i}]`;
+        const rl = lineOf(text, "[[secrets.rules]]") ?? line;
+        const o = table(r, where, file, rl);
+        for (const k of Object.keys(o)) {
+          if (
+            !["id", "pattern", "keywords", "min_entropy", "description"]
+              .includes(k)
+          ) {
+            throw new PolicyError(
+              file,
+              lineOf(text, k) ?? rl,
+              `unknown key "${where}.${k}" (expected id, pattern, keywords, min_entropy, description)`,
+            );
+          }
+        }
+        const id = o.id;
+        if (typeof id !== "string" || !SECRET_ID.test(id)) {
+          throw new PolicyError(
+            file,
+            rl,
+            `"${where}.id" must be a lower-case id like "acme-api-key"`,
+          );
+        }
+        const idLine = lineOf(text, JSON.stringify(id)) ?? rl;
+        if (seen.has(id) || builtinSecretIds?.has(id)) {
+          throw new PolicyError(file, idLine, `"${where}.id": "${id}" is already a secret rule`);
+        }
+        seen.add(id);
+        if (typeof o.pattern !== "string" || o.pattern === "" || o.pattern.length > 2000) {
+          throw new PolicyError(
+            file,
+            idLine,
+            `"${where}.pattern" must be a non-empty regex string`,
+          );
+        }
+        const compiled = compileLinear(o.pattern, "gl");
+        if (typeof compiled === "string") {
+          throw new PolicyError(
+            file,
+            lineOf(text, "pattern") ?? idLine,
+            `"${where}.pattern": ${compiled}`,
+          );
+        }
+        const re = compiled;
+        const flags = "gl";
+        if (new RegExp(re.source, flags.replace("g", "")).test("")) {
+          throw new PolicyError(file, idLine, `"${where}.pattern" matches the empty string`);
+        }
+        const keywords = stringList(o.keywords, `${where}.keywords`, file, text, idLine).map((k) =>
+          k.toLowerCase()
+        );
+        let minEntropy: number | undefined;
+        if (o.min_entropy !== undefined) {
+          if (typeof o.min_entropy !== "number" || o.min_entropy < 0 || o.min_entropy > 8) {
+            throw new PolicyError(
+              file,
+              lineOf(text, "min_entropy") ?? idLine,
+              `"${where}.min_entropy" must be a number from 0 to 8`,
+            );
+          }
+          minEntropy = o.min_entropy;
+        }
+        out.secretRules.push({
+          id,
+          description: typeof o.description === "string" ? o.description : `user rule ${id}`,
+          keywords,
+          pattern: re,
+          ...(minEntropy !== undefined ? { minEntropy } : {}),
+        });
+      });
+    }
+  }
+  if (data.injection !== undefined) {
+    const line = lineOf(text, "[injection]") ?? lineOf(text, "injection");
+    const t = table(data.injection, "injection", file, line);
+    for (const k of Object.keys(t)) {
+      if (!["threshold", "disable"].includes(k)) {
+        throw new PolicyError(
+          file,
+          lineOf(text, k) ?? line,
+          `unknown key "injection.${k}" (expected threshold or disable)`,
+        );
+      }
+    }
+    if (t.threshold !== undefined) {
+      if (typeof t.threshold !== "number" || !(t.threshold > 0 && t.threshold <= 1)) {
+        throw new PolicyError(
+          file,
+          lineOf(text, "threshold") ?? line,
+          `"injection.threshold" must be a number in (0, 1]`,
+        );
+      }
+      out.injectionThreshold = t.threshold;
+    }
+    out.injectionDisable = stringList(t.disable, "injection.disable", file, text, line);
+  }
+  return out;
+}
 const AUDIT_KEYS = new Set(["mode", "rotate_mib"]);
 
 function compileAudit(v: unknown, file: string, text: string): AuditSettings {
@@ -97,19 +307,79 @@ function lineOf(text: string, needle: string, from = 0): number | null {
 }
 
 /** Compiles a regex with the linear-time engine, or explains why it cannot. */
-export function compileLinear(pattern: string): RegExp | string {
+export function compileLinear(pattern: string, flags = "l"): RegExp | string {
   try {
-    return new RegExp(pattern, "l");
+    return new RegExp(pattern, flags);
   } catch (e) {
     const msg = (e as Error).message;
     if (/Invalid flags/.test(msg)) {
       return "guard must run with --v8-flags=--enable-experimental-regexp-engine (linear-time regex engine)";
     }
     if (/linear time/.test(msg)) {
-      return "pattern cannot run in linear time (backreferences and lookaround are not supported)";
+      // V8's linear engine refuses counted repeats above 16 ({24}); split them ({16}{8}).
+      const split = splitCountedRepeats(pattern);
+      if (split !== pattern) {
+        try {
+          return new RegExp(split, flags);
+        } catch { /* fall through to the explanation */ }
+      }
+      return "pattern cannot run in linear time (backreferences, lookaround, case-insensitive groups and counted repeats of groups over 16 are not supported)";
     }
     return `invalid regex: ${msg.replace(/^Invalid regular expression: /, "")}`;
   }
+}
+
+/**
+ * Rewrites `X{n}`, `X{n,}` and `X{n,m}` with bounds over 16, where X is a
+ * character class, an escape, `.` or a single character, into chunks of at most
+ * 16 (`[a-z]{24}` → `[a-z]{16}[a-z]{8}`): the same language, accepted by the
+ * linear engine.
+ */
+export function splitCountedRepeats(pattern: string): string {
+  let out = "";
+  let i = 0;
+  let atomStart = -1;
+  while (i < pattern.length) {
+    const c = pattern[i];
+    if (c === "\\") {
+      atomStart = out.length;
+      out += pattern.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (c === "[") {
+      atomStart = out.length;
+      let j = i + 1;
+      if (pattern[j] === "^") j++;
+      if (pattern[j] === "]") j++;
+      while (j < pattern.length && pattern[j] !== "]") j += pattern[j] === "\\" ? 2 : 1;
+      out += pattern.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    const q = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+    if (q && atomStart >= 0) {
+      const atom = out.slice(atomStart);
+      const min = Number(q[1]);
+      const max = q[2] === undefined ? min : q[3] === "" ? Infinity : Number(q[3]);
+      if (min > 16 || (max !== Infinity && max > 16)) {
+        let rep = "";
+        for (let left = min; left > 0; left -= 16) rep += `${atom}{${Math.min(16, left)}}`;
+        if (max === Infinity) rep += `${atom}*`;
+        else {for (let left = max - min; left > 0; left -= 16) {
+            rep += `${atom}{0,${Math.min(16, left)}}`;
+          }}
+        out = out.slice(0, atomStart) + rep;
+        i += q[0].length;
+        atomStart = -1;
+        continue;
+      }
+    }
+    atomStart = "()|^$*+?{}".includes(c) ? -1 : out.length;
+    out += c;
+    i++;
+  }
+  return out;
 }
 
 /** Validates parsed policy data and compiles it. Throws PolicyError. */
@@ -117,6 +387,8 @@ export function compilePolicy(
   data: Record<string, unknown>,
   file: string,
   text: string,
+  /** Ids of the built-in secret rules, to check `[secrets]` against (null: unchecked). */
+  builtinSecretIds: Set<string> | null = null,
 ): CompiledPolicy {
   const rules: PolicyRule[] = [];
   for (const key of Object.keys(data)) {
@@ -124,7 +396,7 @@ export function compilePolicy(
       throw new PolicyError(
         file,
         lineOf(text, key),
-        `unknown key "${key}" (expected block, ask, allow or [audit])`,
+        `unknown key "${key}" (expected block, ask, allow, [audit], [secrets] or [injection])`,
       );
     }
   }
@@ -158,7 +430,12 @@ export function compilePolicy(
     });
     searchFrom = 0;
   }
-  return { file, rules, audit: compileAudit(data.audit, file, text) };
+  return {
+    file,
+    rules,
+    audit: compileAudit(data.audit, file, text),
+    detectors: compileDetectors(data, file, text, builtinSecretIds),
+  };
 }
 
 export function ruleId(r: PolicyRule): string {

@@ -1,11 +1,18 @@
 /**
- * Secret rules, as data: id, description, keyword prefilter, pattern.
+ * Secret rules, as data: id, description, keyword prefilter, pattern, an
+ * optional entropy gate, and positive and negative examples that the tests
+ * run. Used to redact logged calls, MCP results and `guard scan --redact`
+ * output (`[REDACTED:<rule-id>]`, never a partial secret), and to report
+ * findings. The user's policy adds rules, disables rules and allows values
+ * (`[secrets]`, compiled with the linear-time engine).
  *
- * Used to redact logged commands (`[REDACTED:<rule-id>]`, never a partial
- * secret). The output-side detector (issue 5) builds on the same table.
- * Patterns are written to run in linear time (no nested quantifiers) and a
- * keyword prefilter skips rules whose keywords do not occur at all.
+ * Patterns are written without nested quantifiers; a keyword prefilter skips
+ * every rule whose keywords do not occur in the text (lower-cased once).
+ * False-positive guards: UUIDs, git SHAs and other bare hex digests, lockfile
+ * integrity hashes, base64 data URIs (images), SSH public keys, documented
+ * example keys and placeholders are never reported.
  */
+import { SECRET_KEYWORDS } from "./secret_keywords.ts";
 
 export interface SecretRule {
   id: string;
@@ -16,157 +23,325 @@ export interface SecretRule {
   pattern: RegExp;
   /** Minimum Shannon entropy (bits/char) of the secret, for generic rules. */
   minEntropy?: number;
+  /** Strings the rule must find a secret in, and strings it must not. */
+  examples?: { match: string[]; noMatch: string[] };
 }
 
+const S = (
+  id: string,
+  description: string,
+  keywords: string[],
+  pattern: RegExp,
+  match: string[],
+  noMatch: string[],
+  minEntropy?: number,
+): SecretRule => ({
+  id,
+  description,
+  keywords,
+  pattern,
+  ...(minEntropy !== undefined ? { minEntropy } : {}),
+  examples: { match, noMatch },
+});
+
+// Example values are assembled at run time so this file never holds a
+// string that secret scanners (ours included) would flag in the repository.
+const rep = (c: string, n: number) => c.repeat(n);
+const AB = "aB3dE5gH7jK9mN2pQ4sT6vW8yZ1cF0hJ"; // 32 mixed characters
+const mixed = (n: number) => (AB.repeat(Math.ceil(n / AB.length))).slice(0, n);
+
 export const SECRET_RULES: SecretRule[] = [
-  {
-    id: "private-key",
-    description: "PEM or OpenSSH private key block",
-    keywords: ["private key"],
-    pattern:
-      /-----BEGIN[A-Z ]{0,40}PRIVATE KEY( BLOCK)?-----[\s\S]{16,16384}?-----END[A-Z ]{0,40}PRIVATE KEY( BLOCK)?-----/g,
-  },
-  {
-    id: "aws-access-key-id",
-    description: "AWS access key id",
-    keywords: ["akia", "asia", "abia", "acca"],
-    pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
-  },
-  {
-    id: "aws-secret-access-key",
-    description: "AWS secret access key assignment",
-    keywords: ["aws_secret", "secret_access_key", "secretaccesskey"],
-    pattern:
-      /(?:aws_?secret_?access_?key|secretaccesskey)["']?\s*[:=]\s*["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/gi,
-  },
-  {
-    id: "github-token",
-    description: "GitHub personal, OAuth, app or refresh token",
-    keywords: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
-    pattern: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g,
-  },
-  {
-    id: "github-fine-grained-pat",
-    description: "GitHub fine-grained personal access token",
-    keywords: ["github_pat_"],
-    pattern: /\bgithub_pat_[A-Za-z0-9_]{82}\b/g,
-  },
-  {
-    id: "gitlab-token",
-    description: "GitLab personal, pipeline or runner token",
-    keywords: ["glpat-", "glptt-", "glrt-", "gldt-"],
-    pattern: /\bgl(?:pat|ptt|rt|dt)-[A-Za-z0-9_-]{20,}\b/g,
-  },
-  {
-    id: "slack-token",
-    description: "Slack bot, user, app or config token",
-    keywords: ["xox"],
-    pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g,
-  },
-  {
-    id: "slack-webhook",
-    description: "Slack incoming webhook URL",
-    keywords: ["hooks.slack.com"],
-    pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_/]{20,}/g,
-  },
-  {
-    id: "discord-token",
-    description: "Discord bot token or webhook",
-    keywords: ["discord"],
-    pattern:
-      /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]{60,}/g,
-  },
-  {
-    id: "telegram-bot-token",
-    description: "Telegram bot token",
-    keywords: [":aa"],
-    pattern: /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g,
-  },
-  {
-    id: "stripe-key",
-    description: "Stripe secret or restricted key",
-    keywords: ["sk_live_", "rk_live_", "sk_test_", "rk_test_"],
-    pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{20,}\b/g,
-  },
-  {
-    id: "anthropic-api-key",
-    description: "Anthropic API key",
-    keywords: ["sk-ant-"],
-    pattern: /\bsk-ant-(?:api|admin)\d{2}-[A-Za-z0-9_-]{80,}\b/g,
-  },
-  {
-    id: "openai-api-key",
-    description: "OpenAI API key",
-    keywords: ["sk-"],
-    pattern:
-      /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}\b|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}\b/g,
-  },
-  {
-    id: "huggingface-token",
-    description: "Hugging Face access token",
-    keywords: ["hf_"],
-    pattern: /\bhf_[A-Za-z]{34}\b/g,
-  },
-  {
-    id: "npm-token",
-    description: "npm access token",
-    keywords: ["npm_"],
-    pattern: /\bnpm_[A-Za-z0-9]{36}\b/g,
-  },
-  {
-    id: "pypi-token",
-    description: "PyPI upload token",
-    keywords: ["pypi-"],
-    pattern: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}\b/g,
-  },
-  {
-    id: "gcp-api-key",
-    description: "Google API key",
-    keywords: ["aiza"],
-    pattern: /\bAIza[A-Za-z0-9_-]{35}\b/g,
-  },
-  {
-    id: "azure-storage-key",
-    description: "Azure storage account key in a connection string",
-    keywords: ["accountkey="],
-    pattern: /AccountKey=(?<secret>[A-Za-z0-9+/]{86}==)/g,
-  },
-  {
-    id: "jwt",
-    description: "JSON Web Token",
-    keywords: ["eyj"],
-    pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}\b/g,
-  },
-  {
-    id: "db-url-password",
-    description: "Password in a database or service URL",
-    keywords: ["://"],
-    pattern:
-      /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver):\/\/[^\s:/@'"]{1,128}:(?<secret>[^\s@'"/]{1,256})@/gi,
-  },
-  {
-    id: "authorization-header",
-    description: "Bearer or Basic credentials in an Authorization header",
-    keywords: ["authorization", "bearer"],
-    pattern:
-      /\b(?:authorization:\s*(?:bearer|basic|token)|bearer)\s+(?<secret>[A-Za-z0-9._~+/=-]{16,})/gi,
-  },
-  {
-    id: "cli-password-flag",
-    description: "Password passed as a command-line option",
-    keywords: ["pass", "token", "secret", "key"],
-    pattern:
-      /(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token)(?:=|\s+)["']?(?<secret>[^\s"']{6,})/gi,
-    minEntropy: 2.5,
-  },
-  {
-    id: "generic-secret-assignment",
-    description: "key/secret/token/password assignment with a high-entropy value",
-    keywords: ["key", "secret", "token", "password", "passwd", "pwd", "credential"],
-    pattern:
-      /\b[A-Za-z0-9_.-]{0,40}(?:key|secret|token|password|passwd|pwd|credential)s?["']?\s{0,4}[:=]\s{0,4}["']?(?<secret>[A-Za-z0-9/+_.=-]{16,200})/gi,
-    minEntropy: 3.5,
-  },
+  S(
+    "private-key",
+    "PEM, OpenSSH or PGP private key block",
+    ["private key"],
+    /-----BEGIN[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{16,16384}?-----END[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
+    [
+      `-----BEGIN OPENSSH PRIVATE KEY-----\n${mixed(64)}\n-----END OPENSSH PRIVATE KEY-----`,
+      `"private_key": "-----BEGIN PRIVATE KEY-----\\n${mixed(64)}\\n-----END PRIVATE KEY-----\\n"`,
+    ],
+    [`-----BEGIN CERTIFICATE-----\n${mixed(64)}\n-----END CERTIFICATE-----`],
+  ),
+  S(
+    "aws-access-key-id",
+    "AWS access key id",
+    ["akia", "asia", "abia", "acca", "a3t"],
+    /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/g,
+    ["aws_access_key_id = AKIA" + "QWERTYUIOPASDFGH"],
+    ["AKIAIOSFODNN7EXAMPLE", "AKIA" + "1234"],
+  ),
+  S(
+    "aws-secret-access-key",
+    "AWS secret access key next to its name",
+    ["aws_secret", "secret_access_key", "secretaccesskey", "aws secret"],
+    /(?:aws_?secret_?access_?key|secret_?access_?key|aws secret access key)(?:\\?["']?\s{0,4}(?:[:=]|=>)\s{0,4}\\?["']?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])|[^\n]{0,80}?["'](?<secret>[A-Za-z0-9/+]{40})["'])/gi,
+    [`AWS_SECRET_ACCESS_KEY=${mixed(40)}`, `"SecretAccessKey": "${mixed(38)}+/"`],
+    ["aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
+  ),
+  S(
+    "github-token",
+    "GitHub personal, OAuth, user-to-server, server-to-server or refresh token",
+    ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
+    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g,
+    ["token: ghp_" + mixed(36)],
+    ["ghp_" + "short", "the ghp_ prefix marks a classic token"],
+  ),
+  S(
+    "github-fine-grained-pat",
+    "GitHub fine-grained personal access token",
+    ["github_pat_"],
+    /\bgithub_pat_[A-Za-z0-9_]{82}\b/g,
+    ["github_pat_" + mixed(82)],
+    ["github_pat_" + "x"],
+  ),
+  S(
+    "gitlab-token",
+    "GitLab personal, project, pipeline-trigger, runner or deploy token",
+    ["glpat-", "glptt-", "glrt-", "gldt-", "gloas-"],
+    /\bgl(?:pat|ptt|rt|dt|oas)-[A-Za-z0-9_.-]{20,}\b/g,
+    ["glpat-" + mixed(20)],
+    ["glpat-" + "abc"],
+  ),
+  S(
+    "slack-token",
+    "Slack bot, user, app or configuration token",
+    ["xox", "xapp-"],
+    /\b(?:xox[abposre]-[0-9A-Za-z-]{10,250}|xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+)\b/g,
+    ["SLACK_BOT_TOKEN=xoxb-123456789012-123456789012-" + mixed(24)],
+    ["xoxb-"],
+  ),
+  S(
+    "slack-webhook",
+    "Slack incoming webhook URL",
+    ["hooks.slack.com"],
+    /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/]{20,}/g,
+    ["https://hooks.slack.com/services/T01234567/B01234567/" + mixed(24)],
+    ["https://hooks.slack.com/"],
+  ),
+  S(
+    "discord-webhook",
+    "Discord webhook URL",
+    ["discord"],
+    /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/[A-Za-z0-9_-]{60,}/g,
+    ["https://discord.com/api/webhooks/123456789012345678/" + mixed(68)],
+    ["https://discord.com/developers/docs"],
+  ),
+  S(
+    "telegram-bot-token",
+    "Telegram bot token",
+    [":aa"],
+    /(?<!\d)\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/g,
+    ["bot1234567890:AA" + mixed(33)],
+    ["12:30:AA meeting"],
+  ),
+  S(
+    "stripe-key",
+    "Stripe secret or restricted key (live or test)",
+    ["sk_live_", "rk_live_", "sk_test_", "rk_test_"],
+    /\b[rs]k_(?:live|test)_[A-Za-z0-9]{20,247}\b/g,
+    ["sk_live_" + mixed(24)],
+    ["sk_test_" + rep("X", 24), "pk_live_" + mixed(24)],
+  ),
+  S(
+    "anthropic-api-key",
+    "Anthropic API key",
+    ["sk-ant-"],
+    /\bsk-ant-(?:api|admin|sid)\d{2}-[A-Za-z0-9_-]{80,}/g,
+    ["sk-ant-api03-" + mixed(95)],
+    ["sk-ant-api03-"],
+  ),
+  S(
+    "openai-api-key",
+    "OpenAI API key",
+    ["sk-"],
+    /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}T3BlbkFJ[A-Za-z0-9_-]{20,}|\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}/g,
+    ["sk-proj-" + mixed(48), "sk-" + mixed(20) + "T3BlbkFJ" + mixed(20)],
+    ["sk-proj-", "risk-free"],
+  ),
+  S(
+    "huggingface-token",
+    "Hugging Face access token",
+    ["hf_"],
+    /\bhf_[A-Za-z]{34}\b/g,
+    ["HF_TOKEN=hf_" + "aBcDeFgHiJkLmNoPqRsTuVwXyZaBcDeFgH"],
+    ["hf_" + "short"],
+  ),
+  S(
+    "npm-token",
+    "npm access token",
+    ["npm_"],
+    /\bnpm_[A-Za-z0-9]{36}\b/g,
+    ["//registry.npmjs.org/:_authToken=npm_" + mixed(36)],
+    ["npm_config_cache"],
+  ),
+  S(
+    "pypi-token",
+    "PyPI upload token",
+    ["pypi-"],
+    /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g,
+    ["password = pypi-AgEIcHlwaS5vcmc" + mixed(60)],
+    ["pypi-upload"],
+  ),
+  S(
+    "gcp-api-key",
+    "Google API key",
+    ["aiza"],
+    /\bAIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+    ["key=AIza" + mixed(35)],
+    ["AIza" + "short"],
+  ),
+  S(
+    "gcp-oauth-client-secret",
+    "Google OAuth client secret",
+    ["gocspx-"],
+    /\bGOCSPX-[A-Za-z0-9_-]{28}\b/g,
+    ["GOCSPX-" + mixed(28)],
+    ["GOCSPX-"],
+  ),
+  S(
+    "azure-storage-key",
+    "Azure storage account key in a connection string or setting",
+    ["accountkey", "account_key", "storage_key"],
+    /(?:AccountKey=|account_?key["']?\s{0,3}[:=]\s{0,3}["']?|AZURE_STORAGE_KEY=)(?<secret>[A-Za-z0-9+/]{86}==)/gi,
+    ["DefaultEndpointsProtocol=https;AccountName=x;AccountKey=" + mixed(86) + "==;"],
+    ["AccountKey=<your-key>"],
+  ),
+  S(
+    "sendgrid-api-key",
+    "SendGrid API key",
+    ["sg."],
+    /\bSG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}\b/g,
+    ["SG." + mixed(22) + "." + mixed(43)],
+    ["SG.sender"],
+  ),
+  S(
+    "twilio-api-key",
+    "Twilio API key",
+    ["twilio"],
+    /\bSK[0-9a-f]{32}\b/g,
+    ["TWILIO_API_KEY=SK" + "0123456789abcdef0123456789abcdef"],
+    ["SKU1234"],
+  ),
+  S(
+    "shopify-token",
+    "Shopify access token or shared secret",
+    ["shpat_", "shpss_", "shpca_", "shppa_"],
+    /\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b/g,
+    ["shpat_" + "0123456789abcdef0123456789abcdef"],
+    ["shpat_"],
+  ),
+  S(
+    "digitalocean-token",
+    "DigitalOcean personal access or OAuth token",
+    ["dop_v1_", "doo_v1_", "dor_v1_"],
+    /\bdo[opr]_v1_[a-f0-9]{64}\b/g,
+    ["dop_v1_" + "0123456789abcdef".repeat(4)],
+    ["dop_v1_"],
+  ),
+  S(
+    "age-secret-key",
+    "age encryption secret key",
+    ["age-secret-key-1"],
+    /\bAGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}\b/g,
+    ["AGE-SECRET-KEY-1" + "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L".repeat(2).slice(0, 58)],
+    ["age-keygen -o key.txt"],
+  ),
+  S(
+    "jwt",
+    "JSON Web Token",
+    ["eyj"],
+    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}/g,
+    ["Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0." + mixed(43)],
+    ["eyJhbGciOiJIUzI1NiJ9"],
+  ),
+  S(
+    "db-url-password",
+    "Password in a database or message-broker URL",
+    ["://"],
+    /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|clickhouse|cockroachdb|couchdb|neo4j|oracle|jdbc:[a-z]+)(?:\+[a-z0-9]+)?:\/\/[^\s:/@'"]{1,128}:(?<secret>[^\s@'"/]{1,256})@/gi,
+    ["postgres://app:" + mixed(16) + "@db.internal:5432/app"],
+    ["postgres://localhost:5432/app", "postgres://user:password@localhost/db"],
+  ),
+  S(
+    "url-credentials",
+    "Password in an http, ftp or other URL",
+    ["://"],
+    /\b(?:https?|ftps?|sftp|ssh|git|smtps?|imaps?|ldaps?|wss?):\/\/[^\s:/@'"]{1,64}:(?<secret>[^\s@'"/]{6,128})@/gi,
+    ["https://deploy:" + mixed(20) + "@git.example.com/repo.git"],
+    ["https://user:password@example.com", "https://github.com/o/r"],
+    3.0,
+  ),
+  S(
+    "authorization-header",
+    "Bearer, Basic or token credentials in an Authorization header",
+    ["authorization", "bearer"],
+    /\b(?:authorization\s{0,3}[:=]\s{0,3}["']?\s{0,3}(?:bearer|basic|token|bot)|bearer)\s{1,4}(?<secret>[A-Za-z0-9._~+/=-]{16,})/gi,
+    ['curl -H "Authorization: Bearer ' + mixed(32) + '"'],
+    ["Authorization: Bearer <token>", "Authorization: Bearer $TOKEN"],
+  ),
+  S(
+    "cli-password-flag",
+    "Password or token passed as a command-line option",
+    ["pass", "token", "secret", "key"],
+    /(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token|secret-key)(?:=|\s{1,4})["']?(?<secret>[^\s"']{6,})/gi,
+    ["mysql --password=" + mixed(16), "gh auth login --token " + mixed(20)],
+    ["--password-stdin", "--token $GITHUB_TOKEN", "--password=password"],
+    2.5,
+  ),
+  S(
+    "cli-short-password",
+    "Password given to a database or directory client with a short option (-p…, -w, -a)",
+    ["mysql", "ldap", "redis-cli", "rabbitmqadmin", "sshpass", "mongo"],
+    /\b(?:mysql(?:dump|admin|sh)?\b[^\n|;]{0,120}?\s-p(?<secret>[^\s"'\x60-][^\s"'\x60]{5,})|ldap\w*\b[^\n|;]{0,160}?\s-w\s{1,3}["']?(?<secret>[^\s"']{6,})|redis-cli\b[^\n|;]{0,120}?\s-a\s{1,3}["']?(?<secret>[^\s"']{6,})|rabbitmqadmin\b[^\n|;]{0,120}?\s-p\s{1,3}["']?(?<secret>[^\s"']{6,})|sshpass\s{1,3}-p\s{0,3}["']?(?<secret>[^\s"']{6,})|mongo(?:sh)?\b[^\n|;]{0,120}?\s(?:-p|--password)\s{1,3}["']?(?<secret>[^\s"']{6,}))/g,
+    [
+      "mysql -h db -u admin -p" + mixed(18) + " payments",
+      "redis-cli -h cache -p 6379 -a " + mixed(16),
+    ],
+    ["mysql -h db -u admin -p payments", "redis-cli -h cache -p 6379 ping"],
+    2.5,
+  ),
+  S(
+    "env-secret",
+    "Secret-named environment variable assigned a high-entropy value",
+    [
+      "password",
+      "passwd",
+      "pwd",
+      "secret",
+      "token",
+      "api_key",
+      "apikey",
+      "access_key",
+      "private_key",
+      "auth",
+    ],
+    /(?:^|[\s;])(?:export\s{1,4})?[A-Z0-9_]{0,40}(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|AUTH)[A-Z0-9_]{0,40}=(?<secret>[^\s"'#;]{8,256})/g,
+    ["DB_PASSWORD=" + mixed(18), "export STRIPE_SECRET=" + mixed(24)],
+    ["DB_PASSWORD=changeme", "GITHUB_TOKEN=${GITHUB_TOKEN}"],
+    3.0,
+  ),
+  S(
+    "password-assignment",
+    "Quoted password assigned in code or configuration",
+    ["pass", "pwd"],
+    /(?:password|passwd|pwd|passphrase)["']?\s{0,4}(?:[:=]|=>)\s{0,4}(?<q>["'])(?<secret>[^"'\s]{8,128})\k<q>/gi,
+    ['db_password: "' + mixed(14) + '"'],
+    ['password: "password123"', "password = ''"],
+    3.0,
+  ),
+  S(
+    "generic-secret-assignment",
+    "key/secret/token/credential assignment with a high-entropy value",
+    ["key", "secret", "token", "credential", "auth"],
+    /(?:key|secret|token|credential|auth)s?[A-Za-z0-9_.-]{0,24}["']?\s{0,4}(?:[:=]|=>)\s{0,4}["']?(?<secret>[A-Za-z0-9/+_.=-]{16,256})/gi,
+    ['api_key = "' + mixed(32) + '"', '"client_secret": "' + mixed(24) + '"'],
+    [
+      'api_key = "your-api-key-here"',
+      "token = " + rep("x", 20),
+      'key: "0123456789abcdef0123456789abcdef01234567"',
+    ],
+    3.5,
+  ),
 ];
 
 /** Shannon entropy in bits per character. */
@@ -182,13 +357,95 @@ export function entropy(s: string): number {
   return h;
 }
 
+const PLACEHOLDER_WORDS = new Set([
+  "password",
+  "passwd",
+  "pass",
+  "secret",
+  "token",
+  "changeme",
+  "change-me",
+  "change_me",
+  "example",
+  "dummy",
+  "sample",
+  "placeholder",
+  "redacted",
+  "hunter2",
+  "letmein",
+  "admin",
+  "root",
+  "test",
+  "testing",
+  "none",
+  "null",
+  "undefined",
+  "true",
+  "false",
+]);
+
+const SEQUENTIAL = "0123456789abcdefghijklmnopqrstuvwxyz0123456789";
+const HEX_RUN = "0123456789abcdef".repeat(17);
+const KEYBOARD = "qwertyuiopasdfghjklzxcvbnm1234567890";
+
 /** Values that look like secrets but are known not to be. */
-function benign(secret: string): boolean {
-  if (/^[0-9a-f]{40}$/i.test(secret)) return true; // git SHA-1
-  if (/^[0-9a-f]{64}$/i.test(secret)) return true; // sha256 digests in lockfiles
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(secret)) return true; // UUID
-  if (/EXAMPLE|example|XXXXXXXX|xxxxxxxx|\*{4,}|<[^>]*>|\$\{|\$\(/.test(secret)) return true;
+export function benignValue(secret: string): boolean {
+  const s = secret.replace(/^["'`]+|["'`,;]+$/g, "");
+  const lower = s.toLowerCase();
+  if (PLACEHOLDER_WORDS.has(lower)) return true;
+  // Short hex (abbreviated git SHAs, ids); longer hex values next to a secret's name are keys.
+  if (/^[0-9a-f]+$/i.test(s) && s.length <= 12) return true;
+  if (
+    /^(?:password|passwd|secret|changeme|admin|test|qwerty|letmein|welcome|default)\d{0,6}[!.]?$/i
+      .test(s)
+  ) {
+    return true;
+  }
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s)) return true; // UUID
+  if (
+    /example|EXAMPLE|sample|dummy|placeholder|changeme|your[-_]?|my[-_]?(?:api|secret|token|key|pass)|fake|xxxx|XXXX|\*{3,}|•{3,}|\.\.\.|<[^>]*>|\$\{|\$\(|^\$[A-Z_]|%[A-Z_]+%|\{\{/
+      .test(s)
+  ) {
+    return true;
+  }
+  if (/^(.)\1{5,}$/.test(s)) return true; // aaaaaa…
+  if (
+    lower.length >= 6 &&
+    (SEQUENTIAL.includes(lower) || KEYBOARD.includes(lower) || HEX_RUN.includes(lower))
+  ) return true;
+  if (/^sha(?:1|256|384|512)[-:]/i.test(s)) return true; // integrity / digest references
+  // References to where the secret lives, not the secret.
+  if (
+    /^(?:process\.env|os\.environ|import\.meta\.env|env\.|ENV\[|getenv|secrets\.|vault:|arn:aws)/i
+      .test(s)
+  ) return true;
+  if (/^p[k]_(?:live|test)_/.test(s)) return true; // Stripe publishable keys are public
+  if (/^AgB[A-Za-z0-9+/]{40,}/.test(s)) return true; // sealed-secrets ciphertext
+  if (/^LS0tLS1CRUdJTi(?:BDRVJUSUZJQ0FURS|BQVUJMSUMgS0VZ)/.test(s)) return true; // base64 of a certificate or public key
+  if (/^(?:linux|windows|macos|darwin|ubuntu)-/i.test(s)) return true; // CI cache keys
   return false;
+}
+
+const ID_NAME =
+  /(?:_id|id|ids|fingerprint|hash|digest|checksum|sha\d*|version|name|url|path|file|type|length|size|count)["']?\s{0,4}(?:[:=]|=>)\s{0,4}["']?$/i;
+
+/** Spans of text that are never secrets: data URIs, integrity hashes, SSH public keys, certificates. */
+const SAFE_SPANS = [
+  /data:[a-z]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}/gi,
+  /\b(?:sha1|sha256|sha384|sha512)-[A-Za-z0-9+/]{20,}={0,2}/g,
+  /\bh1:[A-Za-z0-9+/]{40,}={0,2}/g,
+  /\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com)\s+AAAA[A-Za-z0-9+/]{20,}={0,3}/g,
+  /-----BEGIN (?:CERTIFICATE|PUBLIC KEY|RSA PUBLIC KEY|X509 CRL|CERTIFICATE REQUEST)-----[\s\S]{0,16384}?-----END [A-Z0-9 ]{3,30}-----/g,
+  /\bsha256:[0-9a-f]{64}\b/g,
+];
+
+function safeSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const re of SAFE_SPANS) {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) spans.push([m.index!, m.index! + m[0].length]);
+  }
+  return spans;
 }
 
 export interface SecretHit {
@@ -197,19 +454,40 @@ export interface SecretHit {
   end: number;
 }
 
-/** Finds secrets in `text` (non-overlapping, leftmost first). */
-export function findSecrets(text: string, rules: SecretRule[] = SECRET_RULES): SecretHit[] {
+export interface SecretOptions {
+  rules?: SecretRule[];
+  /** Values never reported (linear-time regexes from the policy). */
+  allow?: RegExp[];
+}
+
+/** Finds secrets in `text` (non-overlapping, leftmost first, overlaps merged). */
+export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {}): SecretHit[] {
+  const o: SecretOptions = Array.isArray(opts) ? { rules: opts } : opts;
+  const rules = o.rules ?? SECRET_RULES;
   const lower = text.toLowerCase();
   const hits: SecretHit[] = [];
+  let spans: [number, number][] | null = null;
   for (const r of rules) {
     if (r.keywords.length && !r.keywords.some((k) => lower.includes(k))) continue;
     r.pattern.lastIndex = 0;
     for (const m of text.matchAll(r.pattern)) {
       const secret = m.groups?.secret ?? m[0];
-      if (!secret || benign(secret)) continue;
+      if (!secret) continue;
+      if (r.id !== "private-key" && benignValue(secret)) continue;
+      // Identifiers and digests named like keys (private_key_id, key_fingerprint, cache_key_hash).
+      if (
+        r.id === "generic-secret-assignment" &&
+        ID_NAME.test(m[0].slice(0, m[0].length - secret.length))
+      ) {
+        continue;
+      }
       if (r.minEntropy !== undefined && entropy(secret) < r.minEntropy) continue;
+      if (o.allow?.some((a) => a.test(secret))) continue;
       const start = m.groups?.secret !== undefined ? m.index! + m[0].lastIndexOf(secret) : m.index!;
-      hits.push({ rule: r.id, start, end: start + secret.length });
+      const end = start + secret.length;
+      spans ??= safeSpans(text);
+      if (spans.some(([a, b]) => start >= a && end <= b)) continue;
+      hits.push({ rule: r.id, start, end });
     }
   }
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
@@ -226,8 +504,8 @@ export function findSecrets(text: string, rules: SecretRule[] = SECRET_RULES): S
 }
 
 /** Replaces each secret with `[REDACTED:<rule-id>]`. */
-export function redact(text: string, rules: SecretRule[] = SECRET_RULES): string {
-  const hits = findSecrets(text, rules);
+export function redact(text: string, opts: SecretOptions | SecretRule[] = {}): string {
+  const hits = findSecrets(text, opts);
   if (!hits.length) return text;
   let out = "";
   let pos = 0;
@@ -236,4 +514,17 @@ export function redact(text: string, rules: SecretRule[] = SECRET_RULES): string
     pos = h.end;
   }
   return out + text.slice(pos);
+}
+
+/** The built-in rules minus `disable`, plus the user's rules. */
+export function effectiveRules(extra: SecretRule[] = [], disable: string[] = []): SecretRule[] {
+  const off = new Set(disable);
+  return [...SECRET_RULES.filter((r) => !off.has(r.id)), ...extra];
+}
+
+/** Whether the keyword prefilter can vouch for `rules` (every rule has covered keywords). */
+export function prefilterCovers(rules: SecretRule[]): boolean {
+  return rules.every((r) =>
+    r.keywords.length > 0 && r.keywords.every((k) => SECRET_KEYWORDS.some((p) => k.includes(p)))
+  );
 }

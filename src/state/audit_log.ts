@@ -39,6 +39,7 @@ import {
 } from "../core/audit_entry.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { privacyView } from "../core/audit_privacy.ts";
+import type { DetectorSettings } from "../core/policy.ts";
 import { mayHoldSecret } from "../core/secret_keywords.ts";
 // Loaded on demand, so the hook's common path compiles less code: audit_keys.ts (genesis, rekey,
 // checkpoints), audit_recover.ts (anything but a clean seal), audit_read.ts (the CLI's readers).
@@ -233,6 +234,8 @@ export interface AppendOptions {
   now?: number;
   /** Write a checkpoint now even if none is due. */
   forceCheckpoint?: boolean;
+  /** The policy's secret settings, used by redaction. */
+  detectors?: DetectorSettings;
 }
 
 export function existingFile(path: string): Deno.FileInfo | null {
@@ -274,10 +277,19 @@ export async function appendAudit(
   const rotateBytes = opts.rotateBytes ?? DEFAULT_ROTATE_BYTES;
   // The privacy view is computed before taking the lock (redaction is the slow part).
   let redact = (s: string) => s;
+  const det = opts.detectors;
+  const custom = det !== undefined &&
+    (det.secretRules.length > 0 || det.secretDisable.length > 0 || det.secretAllow.length > 0);
   if (
-    rec && mode === "redacted" && (mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
+    rec && mode === "redacted" &&
+    (custom || mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
   ) {
-    redact = (await import("../core/secrets.ts")).redact;
+    const sec = await import("../core/secrets.ts");
+    const o = {
+      rules: sec.effectiveRules(det?.secretRules, det?.secretDisable),
+      allow: det?.secretAllow,
+    };
+    redact = (s: string) => sec.redact(s, o);
   }
   const view = rec
     ? privacyView(rec, mode, mode === "proof" ? await sha256Hex(rec.call) : "", redact)

@@ -53,5 +53,9 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
       `TOML syntax error: ${first}`,
     );
   }
-  return compilePolicy(data, file, text);
+  // The secret rules are loaded only when the policy configures them.
+  const ids = data.secrets === undefined
+    ? null
+    : new Set((await import("../core/secrets.ts")).SECRET_RULES.map((r) => r.id));
+  return compilePolicy(data, file, text, ids);
 }

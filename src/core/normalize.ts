@@ -1,0 +1,437 @@
+/**
+ * Normalisation of untrusted text before injection rules match it, with a map
+ * from every normalised character back to the original, so findings can name
+ * their span in the text the user sees.
+ *
+ * One pass over the input:
+ *  - zero-width, bidi-control, soft-hyphen and variation-selector characters
+ *    are removed; ANSI/VT escape sequences (CSI, OSC, two-byte) are removed;
+ *  - HTML character references (`&#105;`, `&#x69;`, `&lt;`, …) are decoded and
+ *    inline formatting tags that can split a word (`ig<b></b>nore`) dropped;
+ *  - compatibility forms are folded (NFKD: fullwidth `ｉｇｎｏｒｅ`, ligatures,
+ *    circled letters), combining marks stripped (`ïgnörë`), homoglyphs from
+ *    Cyrillic and Greek folded to Latin (`іgnоrе`), then lower-cased.
+ * Whitespace is kept as is (rules match `\s+`), so plain ASCII text takes a
+ * fast path: lower-case only, identity map.
+ *
+ * Two derived views catch spelling games: `spaced` joins runs of single
+ * letters (`i g n o r e`, `i.g.n.o.r.e`) and `leet` folds digits and symbols
+ * used as letters (`1gn0r3`). Base64 runs are decoded by the detector itself.
+ */
+
+export interface Normalized {
+  text: string;
+  /** Original index of each UTF-16 unit of `text`; null when `text` is the lower-cased input. */
+  map: Int32Array | null;
+}
+
+/** Printable ASCII plus tab, LF, CR, with no `&` (character references) and no `<` (tags). */
+const PLAIN = /^[\t\n\r\x20-\x25\x27-\x3b\x3d-\x7e]*$/;
+
+const ZERO_WIDTH = new Set([
+  0x00ad, // soft hyphen
+  0x034f, // combining grapheme joiner
+  0x061c, // Arabic letter mark
+  0x115f,
+  0x1160,
+  0x17b4,
+  0x17b5,
+  0x180e,
+  0x200b,
+  0x200c,
+  0x200d,
+  0x200e,
+  0x200f,
+  0x202a,
+  0x202b,
+  0x202c,
+  0x202d,
+  0x202e,
+  0x2060,
+  0x2061,
+  0x2062,
+  0x2063,
+  0x2064,
+  0x2066,
+  0x2067,
+  0x2068,
+  0x2069,
+  0x206a,
+  0x206b,
+  0x206c,
+  0x206d,
+  0x206e,
+  0x206f,
+  0x3164,
+  0xfeff,
+  0xffa0,
+]);
+
+function invisible(cp: number): boolean {
+  return ZERO_WIDTH.has(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors
+    (cp >= 0xe0000 && cp <= 0xe007f) || // tag characters (invisible "ASCII smuggling")
+    (cp >= 0xe0100 && cp <= 0xe01ef);
+}
+
+/** Unicode tag characters U+E0020–U+E007E mirror ASCII: decode them, they smuggle text. */
+function tagChar(cp: number): string | null {
+  return cp >= 0xe0020 && cp <= 0xe007e ? String.fromCharCode(cp - 0xe0000) : null;
+}
+
+/** Cyrillic, Greek and other letters that look like Latin ones (lower-case targets). */
+const HOMOGLYPHS: Record<string, string> = {
+  // Cyrillic
+  "а": "a",
+  "в": "b",
+  "е": "e",
+  "ё": "e",
+  "к": "k",
+  "м": "m",
+  "н": "h",
+  "о": "o",
+  "р": "p",
+  "с": "c",
+  "т": "t",
+  "у": "y",
+  "х": "x",
+  "ѕ": "s",
+  "і": "i",
+  "ї": "i",
+  "ј": "j",
+  "ԁ": "d",
+  "ԛ": "q",
+  "ԝ": "w",
+  "һ": "h",
+  "ӏ": "l",
+  "ɡ": "g",
+  "ո": "n",
+  "ս": "u",
+  "ց": "g",
+  "օ": "o",
+  "ք": "p",
+  // Greek
+  "α": "a",
+  "β": "b",
+  "γ": "y",
+  "ε": "e",
+  "η": "n",
+  "ι": "i",
+  "κ": "k",
+  "ν": "v",
+  "ο": "o",
+  "ρ": "p",
+  "τ": "t",
+  "υ": "u",
+  "χ": "x",
+  "ω": "w",
+  "ϲ": "c",
+  "ϳ": "j",
+  // Latin look-alikes outside ASCII that NFKD keeps
+  "ı": "i",
+  "ł": "l",
+  "ø": "o",
+  "đ": "d",
+  "ħ": "h",
+  "ŀ": "l",
+  "ʀ": "r",
+  "ɪ": "i",
+  "ʏ": "y",
+  "ᴀ": "a",
+  "ᴄ": "c",
+  "ᴅ": "d",
+  "ᴇ": "e",
+  "ɢ": "g",
+  "ʜ": "h",
+  "ᴊ": "j",
+  "ᴋ": "k",
+  "ʟ": "l",
+  "ᴍ": "m",
+  "ɴ": "n",
+  "ᴏ": "o",
+  "ᴘ": "p",
+  "ꜱ": "s",
+  "ᴛ": "t",
+  "ᴜ": "u",
+  "ᴠ": "v",
+  "ᴡ": "w",
+  "ᴢ": "z",
+};
+
+const NAMED_ENTITIES: Record<string, string> = {
+  lt: "<",
+  gt: ">",
+  amp: "&",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  sol: "/",
+  colon: ":",
+  lpar: "(",
+  rpar: ")",
+  lsqb: "[",
+  rsqb: "]",
+  num: "#",
+  excl: "!",
+  vert: "|",
+  verbar: "|",
+  period: ".",
+  comma: ",",
+  hyphen: "-",
+  dash: "-",
+  lowbar: "_",
+  zwj: "",
+  zwnj: "",
+  shy: "",
+};
+
+/** Inline formatting tags that may sit inside a word; dropped with their attributes. */
+const INLINE_TAG =
+  /^<\/?(?:b|i|u|s|em|strong|span|font|small|big|sub|sup|mark|code|del|ins|abbr|wbr|tt|kbd|q|cite|dfn|var|samp|bdi|bdo|a)(?:\s[^<>]{0,200})?\/?>/i;
+
+const fold = new Map<number, string>();
+
+/** Folds one non-ASCII code point: NFKD, marks stripped, homoglyphs, lower case. */
+function foldCodePoint(cp: number): string {
+  const cached = fold.get(cp);
+  if (cached !== undefined) return cached;
+  const ch = String.fromCodePoint(cp);
+  let out = "";
+  for (const c of ch.normalize("NFKD")) {
+    if (/\p{M}/u.test(c)) continue;
+    const lower = c.toLowerCase();
+    out += HOMOGLYPHS[lower] ?? lower;
+  }
+  if (fold.size < 65536) fold.set(cp, out);
+  return out;
+}
+
+/** Length of an ANSI/VT escape sequence starting at `i` (at ESC or C1 CSI), 0 if none. */
+function escapeLength(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c === 0x9b) return csiLength(s, i + 1) + 1;
+  if (c !== 0x1b) return 0;
+  const n = s.charCodeAt(i + 1);
+  if (n === 0x5b) return csiLength(s, i + 2) + 2; // ESC [
+  if (n === 0x5d || n === 0x50 || n === 0x5f || n === 0x5e) {
+    // OSC / DCS / APC / PM: until BEL or ESC \ (bounded)
+    const end = Math.min(s.length, i + 4096);
+    for (let j = i + 2; j < end; j++) {
+      const d = s.charCodeAt(j);
+      if (d === 0x07) return j - i + 1;
+      if (d === 0x1b && s.charCodeAt(j + 1) === 0x5c) return j - i + 2;
+    }
+    return end - i;
+  }
+  return n >= 0x20 && n <= 0x7e ? 2 : 1;
+}
+
+function csiLength(s: string, j: number): number {
+  const start = j;
+  const end = Math.min(s.length, j + 64);
+  while (j < end) {
+    const d = s.charCodeAt(j);
+    if (d >= 0x40 && d <= 0x7e) return j - start + 1;
+    if (d < 0x20 || d > 0x3f) return j - start;
+    j++;
+  }
+  return j - start;
+}
+
+/** Decodes an HTML character reference at `i` (`&…;`): [text, length] or null. */
+function entityAt(s: string, i: number): [string, number] | null {
+  const semi = s.indexOf(";", i + 1);
+  if (semi < 0 || semi - i > 12) return null;
+  const body = s.slice(i + 1, semi);
+  let cp: number | null = null;
+  if (/^#\d{1,7}$/.test(body)) cp = Number(body.slice(1));
+  else if (/^#x[0-9a-f]{1,6}$/i.test(body)) cp = parseInt(body.slice(2), 16);
+  if (cp !== null) {
+    if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return null;
+    return [String.fromCodePoint(cp), semi - i + 1];
+  }
+  const named = NAMED_ENTITIES[body.toLowerCase()];
+  return named === undefined ? null : [named, semi - i + 1];
+}
+
+export function isPlain(text: string): boolean {
+  return PLAIN.test(text);
+}
+
+const SPECIAL = /[^\t\n\r\x20-\x25\x27-\x3b\x3d-\x7e]/g;
+
+/** Normalises `src` (see the module comment). */
+export function normalize(src: string): Normalized {
+  if (isPlain(src)) return { text: src.toLowerCase(), map: null };
+  const parts: string[] = [];
+  // Folding can lengthen text (ligatures, NFKD); beyond twice the input it is cut (bounded).
+  const map = new Int32Array(src.length * 2 + 16);
+  let n = 0;
+  const emit = (s: string, from: number) => {
+    const room = Math.min(s.length, map.length - n);
+    if (room <= 0) return;
+    parts.push(room === s.length ? s : s.slice(0, room));
+    map.fill(from, n, n + room);
+    n += room;
+  };
+  let i = 0;
+  SPECIAL.lastIndex = 0;
+  while (i < src.length) {
+    SPECIAL.lastIndex = i;
+    const m = SPECIAL.exec(src);
+    const stop = m ? m.index : src.length;
+    if (stop > i) {
+      // A run of plain ASCII: lower-cased, identity map.
+      const room = Math.min(stop - i, map.length - n);
+      parts.push(src.slice(i, i + room).toLowerCase());
+      for (let k = 0; k < room; k++) map[n + k] = i + k;
+      n += room;
+      i = stop;
+      if (i >= src.length) break;
+    }
+    const c = src.charCodeAt(i);
+    if (c === 0x1b || c === 0x9b) {
+      i += Math.max(1, escapeLength(src, i));
+      continue;
+    }
+    if (c === 0x26) { // &
+      const ent = entityAt(src, i);
+      if (ent) {
+        const cp = ent[0].codePointAt(0);
+        if (cp !== undefined && cp >= 0x80) {
+          if (!invisible(cp)) emit(tagChar(cp) ?? foldCodePoint(cp), i);
+        } else emit(ent[0].toLowerCase(), i);
+        i += ent[1];
+      } else {
+        emit("&", i);
+        i++;
+      }
+      continue;
+    }
+    if (c === 0x3c) { // <
+      const tag = INLINE_TAG.exec(src.slice(i, i + 220));
+      if (tag) i += tag[0].length;
+      else {
+        emit("<", i);
+        i++;
+      }
+      continue;
+    }
+    if (c < 0x80) { // other control characters
+      emit(" ", i);
+      i++;
+      continue;
+    }
+    const cp = src.codePointAt(i)!;
+    const tag = tagChar(cp);
+    if (tag !== null) emit(tag.toLowerCase(), i);
+    else if (!invisible(cp)) emit(foldCodePoint(cp), i);
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return { text: parts.join(""), map: map.subarray(0, n) };
+}
+
+/** Original index for normalised index `i` (the end of the text maps to the end of `src`). */
+export function originalIndex(norm: Normalized, i: number, srcLength: number): number {
+  if (!norm.map) return i;
+  if (i >= norm.map.length) return srcLength;
+  return norm.map[i];
+}
+
+/** Runs of ≥ 4 single letters separated by one space, dot, dash, underscore or asterisk. */
+const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]){3,}[a-z])(?![a-z0-9])/g;
+
+/** How much text around a spelling game a derived view keeps (patterns reach less far). */
+const VIEW_MARGIN = 400;
+
+function windows(spans: [number, number][], length: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of spans) {
+    const lo = Math.max(0, a - VIEW_MARGIN);
+    const hi = Math.min(length, b + VIEW_MARGIN);
+    const last = out[out.length - 1];
+    if (last && lo <= last[1]) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
+/**
+ * Joins letter-spaced runs (`i g n o r e` → `ignore`): one small view per
+ * region that has such runs (with the text around them), none when there are
+ * none. Views map back to the original text.
+ */
+export function despace(norm: Normalized, srcLength: number): Normalized[] {
+  const t = norm.text;
+  SPACED_RUN.lastIndex = 0;
+  const runs: [number, number][] = [];
+  for (const m of t.matchAll(SPACED_RUN)) {
+    runs.push([m.index!, m.index! + m[1].length]);
+    if (runs.length > 10_000) break;
+  }
+  const views: Normalized[] = [];
+  for (const [lo, hi] of windows(runs, t.length)) {
+    const parts: string[] = [];
+    const map: number[] = [];
+    let pos = lo;
+    for (const [a, b] of runs) {
+      if (a < lo || b > hi) continue;
+      parts.push(t.slice(pos, a));
+      for (let k = pos; k < a; k++) map.push(originalIndex(norm, k, srcLength));
+      for (let k = a; k < b; k += 2) {
+        parts.push(t[k]);
+        map.push(originalIndex(norm, k, srcLength));
+      }
+      pos = b;
+    }
+    parts.push(t.slice(pos, hi));
+    for (let k = pos; k < hi; k++) map.push(originalIndex(norm, k, srcLength));
+    views.push({ text: parts.join(""), map: Int32Array.from(map) });
+  }
+  return views;
+}
+
+const LEET: Record<string, string> = {
+  "0": "o",
+  "1": "i",
+  "3": "e",
+  "4": "a",
+  "5": "s",
+  "7": "t",
+  "@": "a",
+  "$": "s",
+  "!": "i",
+  "|": "l",
+};
+
+const LEET_CHAR =
+  /(?<=[a-z][013457@$!|]{0,3})[013457@$!|]|(?<![a-z0-9])[013457@$](?=[a-z013457@$]{0,8}[a-z])/g;
+/** Words with at least one digit or symbol standing for a letter. */
+const LEET_WORD = /(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g;
+
+function foldLeet(s: string): string {
+  return s.replace(LEET_CHAR, (c) => LEET[c]);
+}
+
+/**
+ * Folds digits and symbols used as letters (`1gn0r3` → `ignore`) in views
+ * around the words that fold into one of `interesting` (the detector's lead
+ * words); none when there are none. Same length as the text: maps are shared.
+ */
+export function deleet(norm: Normalized, interesting: (word: string) => boolean): Normalized[] {
+  const t = norm.text;
+  const spans: [number, number][] = [];
+  LEET_WORD.lastIndex = 0;
+  for (const m of t.matchAll(LEET_WORD)) {
+    const w = m[0];
+    if (w.length < 2 || w.length > 24) continue;
+    const folded = foldLeet(w);
+    if (folded !== w && interesting(folded.replace(/[^a-z]/g, ""))) {
+      spans.push([m.index!, m.index! + w.length]);
+      if (spans.length > 10_000) break;
+    }
+  }
+  return windows(spans, t.length).map(([lo, hi]) => ({
+    text: foldLeet(t.slice(lo, hi)),
+    map: norm.map ? norm.map.slice(lo, hi) : Int32Array.from({ length: hi - lo }, (_, k) => lo + k),
+  }));
+}
