@@ -1113,7 +1113,17 @@ const SYMBOLS =
 
 const indexCache = new Map<string, LeadIndex>();
 
+const byArray = new WeakMap<InjectionRule[], LeadIndex>();
+
 function leadIndex(rules: InjectionRule[]): LeadIndex {
+  const same = byArray.get(rules);
+  if (same) return same;
+  const idx = buildLeadIndex(rules);
+  byArray.set(rules, idx);
+  return idx;
+}
+
+function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
   const key = rules.map((r) => r.id).join(",");
   const cached = indexCache.get(key);
   if (cached) return cached;
