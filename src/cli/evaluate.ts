@@ -17,11 +17,10 @@ import {
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
-import { challengeToken, writeChallenge } from "../state/challenges.ts";
-import { consumeApproval, pruneIfDue } from "../state/approvals.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
-import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
+import { baseContext } from "./runtime.ts";
+import { gate } from "./gate.ts";
 
 /** Largest payload accepted on stdin. */
 export const MAX_PAYLOAD = 8 * 1024 * 1024;
@@ -199,62 +198,22 @@ export async function runEvaluate(args: string[]): Promise<Outcome> {
     auditSettings = policy.audit;
     detectors = policy.detectors;
     const ctx = baseContext(home, policy);
-    const ev = await evaluateWithCapabilities(call, ctx, deadline);
+    const g = await gate(call, ctx, stateDir, deadline);
     if (performance.now() > deadline) {
       return await fail("input.deadline", `analysis took longer than ${DEADLINE_MS} ms`);
     }
-    const d = ev.decision;
-    if (d.action === "allow") {
-      // No record, no run: an allow that cannot be logged fails closed.
-      if (!await audit(d)) return auditFailed();
-      return { code: 0, stderr: "" };
+    // No record, no run: an allow that cannot be logged fails closed.
+    let logged = true;
+    for (const step of g.audit) {
+      logged = (await audit(step.decision, step.token, step.event)) && logged;
     }
-    if (d.action === "block") {
-      await audit(d);
-      return { code: 2, stderr: blockLine(d) };
-    }
-    const canonical = canonicalCall(call);
-    const token = await challengeToken(canonical);
-    // An out-of-band approval for this exact call (and cwd) lets it run once.
-    const now = Date.now();
-    const consumed = await consumeApproval(stateDir, token, canonical, call.cwd, now);
-    if (consumed.status === "consumed") {
-      const granted: Decision = {
-        action: "allow",
-        risk: d.risk,
-        warning: `approved out of band with ${consumed.approval.method} (${d.rule}: ${d.warning})`,
-        rule: "approval.granted",
-        remediation: "",
-      };
-      if (!await audit(granted, token, "approval.consumed")) return auditFailed();
-      pruneIfDue(stateDir, now);
-      return { code: 0, stderr: "" };
-    }
-    if (consumed.status === "rejected") {
-      await audit(
-        { ...d, warning: `approval rejected: ${consumed.reason}` },
-        token,
-        "approval.rejected",
-      );
-    }
-    pruneIfDue(stateDir, now);
-    writeChallenge(stateDir, {
-      token,
-      tool: call.tool,
-      agent: call.agent,
-      call: canonical,
-      cwd: call.cwd,
-      session: call.session,
-      risk: d.risk,
-      warning: d.warning,
-      rule: d.rule,
-      created_at: new Date().toISOString(),
-    });
-    await audit(d, token, "challenge.created");
-    const note = consumed.status === "rejected"
-      ? ` (an earlier approval was refused: ${consumed.reason})`
-      : "";
-    return { code: 2, stderr: askLine({ ...d, warning: d.warning + note }, token) };
+    if (g.outcome === "allow") return logged ? { code: 0, stderr: "" } : auditFailed();
+    if (g.outcome === "block") return { code: 2, stderr: blockLine(g.decision) };
+    const note = g.refused ? ` (an earlier approval was refused: ${g.refused})` : "";
+    return {
+      code: 2,
+      stderr: askLine({ ...g.decision, warning: g.decision.warning + note }, g.token!),
+    };
   } catch (e) {
     if (e instanceof FailClosed) return await fail(e.ruleId, e.message);
     if (e instanceof InputError) return await fail("input.malformed", e.message);

@@ -1,0 +1,77 @@
+/**
+ * stdio framing for MCP: one JSON-RPC message per line. Bytes are split on
+ * 0x0A as they arrive (a multibyte character can straddle chunks, so lines are
+ * kept as bytes until complete) and each complete line is handed over whole,
+ * byte-exact. A line longer than the limit is reported as oversized (its
+ * bytes are dropped as they stream past) instead of growing memory without
+ * bound.
+ */
+
+export type LineEvent =
+  | { kind: "line"; bytes: Uint8Array }
+  | { kind: "oversized"; size: number };
+
+export class LineSplitter {
+  private parts: Uint8Array[] = [];
+  private size = 0;
+  private dropping = false;
+  private dropped = 0;
+
+  constructor(private readonly maxLine: number) {}
+
+  /** Feeds a chunk; returns the complete lines (with their newline) it finishes. */
+  push(chunk: Uint8Array): LineEvent[] {
+    const out: LineEvent[] = [];
+    let start = 0;
+    while (start < chunk.length) {
+      const nl = chunk.indexOf(10, start);
+      const end = nl < 0 ? chunk.length : nl + 1;
+      const piece = chunk.subarray(start, end);
+      if (this.dropping) {
+        this.dropped += piece.length;
+      } else if (this.size + piece.length > this.maxLine) {
+        this.dropping = true;
+        this.dropped = this.size + piece.length;
+        this.parts = [];
+        this.size = 0;
+      } else {
+        this.parts.push(piece.slice());
+        this.size += piece.length;
+      }
+      if (nl >= 0) {
+        if (this.dropping) {
+          out.push({ kind: "oversized", size: this.dropped });
+          this.dropping = false;
+          this.dropped = 0;
+        } else {
+          out.push({ kind: "line", bytes: concat(this.parts, this.size) });
+          this.parts = [];
+          this.size = 0;
+        }
+      }
+      start = end;
+    }
+    return out;
+  }
+
+  /** At end of stream: the unterminated rest, if any. */
+  flush(): LineEvent[] {
+    if (this.dropping) return [{ kind: "oversized", size: this.dropped }];
+    if (!this.size) return [];
+    const bytes = concat(this.parts, this.size);
+    this.parts = [];
+    this.size = 0;
+    return [{ kind: "line", bytes }];
+  }
+}
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(size);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
