@@ -29,6 +29,19 @@ export function guardFlags(home: string): string[] {
   return words.slice(2, end).map((w) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home));
 }
 
+/**
+ * The proxy's flags: the guard task's, plus the MCP server's executable in
+ * `--allow-run` and `PWD` in `--allow-env` (to judge relative paths against the
+ * directory the client started the server in). Nothing else.
+ */
+export function proxyFlags(home: string, serverCommand: string): string[] {
+  return guardFlags(home).map((f) => {
+    if (f.startsWith("--allow-run=")) return `${f},${serverCommand}`;
+    if (f.startsWith("--allow-env=")) return `${f},PWD`;
+    return f;
+  });
+}
+
 /** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */
 export function guardEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {

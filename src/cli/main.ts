@@ -21,6 +21,9 @@ usage:
   guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
                                                recent decisions from the audit log
   guard stats [--since 2h] [--json]            decisions by action, rule and tool
+  guard proxy [--name <server>] -- <command> [args…]
+                                               MCP stdio proxy: every tools/call judged, results scanned
+  guard mcp list | guard mcp trust <server>    pinned MCP tools; accept withheld definitions
   guard scan [--redact] [--json] [--secrets-only|--injection-only] < FILE
                                                find secrets and prompt injection in text (exit 1: found)
   guard audit verify [PATH|-] [--against FILE|-]
@@ -53,6 +56,10 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./audit_cmd.ts")).runAudit(rest);
     case "scan":
       return (await import("./scan_cmd.ts")).runScan(rest);
+    case "proxy":
+      return (await import("./proxy_cmd.ts")).runProxyCommand(rest);
+    case "mcp":
+      return (await import("./mcp_cmd.ts")).runMcp(rest);
     case "log":
       return (await import("./log_cmd.ts")).runLog(rest);
     case "stats":

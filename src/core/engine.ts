@@ -400,6 +400,30 @@ function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineCo
   return out;
 }
 
+/** `[mcp] hosts_allow`: URL-like arguments to hosts not listed get `hosts_default`. */
+function hostFindings(args: unknown, ctx: EngineContext): Finding[] {
+  const m = ctx.policy.mcp;
+  if (!m.hostsDefault) return [];
+  const out: Finding[] = [];
+  for (const { value } of walkArgs(args, limitsOf(ctx).maxArgNodes)) {
+    if (!/^(?:https?|wss?|ftp):\/\//i.test(value)) continue;
+    const d = classifyDestination(value);
+    const host = d?.host ?? "";
+    const listed = m.hostsAllow.some((h) =>
+      h.startsWith("*.") ? host.endsWith(h.slice(1)) || host === h.slice(2) : host === h
+    );
+    if (!listed) {
+      out.push(
+        finding(
+          m.hostsDefault === "block" ? "net.host-unlisted-block" : "net.host-unlisted-ask",
+          host || value.slice(0, 80),
+        ),
+      );
+    }
+  }
+  return out;
+}
+
 function urlFindings(url: string, cwd: string, ctx: EngineContext): Finding[] {
   if (/^file:/i.test(url)) {
     let p = url.replace(/^file:(\/\/[^/]*)?/i, "");
@@ -429,11 +453,12 @@ function decideTool(
   const trace: Trace = { parser: "none", parseErrors: [], units: [], findings };
   const block = mostSevere(findings.filter((f) => f.tier === "absolute" || f.tier === "input"));
   if (block && block.action === "block") return { decision: toDecision(block), trace };
-  const ub = firstMatch(ctx.policy, "block", userTexts);
+  const server = call.kind === "mcp" ? call.server : undefined;
+  const ub = firstMatch(ctx.policy, "block", userTexts, server);
   if (ub) return { decision: toDecision(userFinding(ub)), trace };
-  const ua = firstMatch(ctx.policy, "ask", userTexts);
+  const ua = firstMatch(ctx.policy, "ask", userTexts, server);
   if (ua) return { decision: toDecision(userFinding(ua)), trace };
-  const al = firstMatch(ctx.policy, "allow", userTexts);
+  const al = firstMatch(ctx.policy, "allow", userTexts, server);
   if (al) {
     return {
       decision: { ...toDecision(userFinding(al)), warning: "Allowed by your policy" },
@@ -471,7 +496,10 @@ export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
       );
     }
     case "mcp": {
-      const fs = argFindings(call.name, call.args, call.cwd, ctx);
+      const fs = [
+        ...argFindings(call.name, call.args, call.cwd, ctx),
+        ...hostFindings(call.args, ctx),
+      ];
       const text = `${call.tool} ${canonicalJson(call.args)}`;
       return decideTool(call, fs, [text, call.tool], finding("default.mcp", call.tool), ctx);
     }

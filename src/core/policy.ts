@@ -14,6 +14,8 @@ export type PolicyKind = "block" | "ask" | "allow";
 
 export interface PolicyRule {
   kind: PolicyKind;
+  /** Set for `[mcp.servers.<name>]` rules: they apply to that server's tools only. */
+  server?: string;
   /** Index within its list, for the rule id `user.<kind>[<index>]`. */
   index: number;
   pattern: string;
@@ -49,11 +51,28 @@ export const DEFAULT_DETECTORS: DetectorSettings = {
   injectionDisable: [],
 };
 
+/** The `[mcp]` table: the proxy's host allowlist and limits. */
+export interface McpSettings {
+  /** Host patterns (`api.github.com`, `*.example.com`) URL-like arguments may reach. */
+  hostsAllow: string[];
+  /** What happens to a URL-like argument whose host is not listed; null: no host rule. */
+  hostsDefault: "ask" | "block" | null;
+  /** Largest tool result scanned (bigger ones are withheld). */
+  maxResultBytes: number;
+}
+
+export const DEFAULT_MCP: McpSettings = {
+  hostsAllow: [],
+  hostsDefault: null,
+  maxResultBytes: 64 * 1024 * 1024,
+};
+
 export interface CompiledPolicy {
   file: string | null;
   rules: PolicyRule[];
   audit: AuditSettings;
   detectors: DetectorSettings;
+  mcp: McpSettings;
 }
 
 export const EMPTY_POLICY: CompiledPolicy = {
@@ -61,6 +80,7 @@ export const EMPTY_POLICY: CompiledPolicy = {
   rules: [],
   audit: DEFAULT_AUDIT,
   detectors: DEFAULT_DETECTORS,
+  mcp: DEFAULT_MCP,
 };
 
 export class PolicyError extends Error {
@@ -69,7 +89,99 @@ export class PolicyError extends Error {
   }
 }
 
-const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit", "secrets", "injection"]);
+const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit", "secrets", "injection", "mcp"]);
+
+const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const HOST_PATTERN = /^(?:\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+function compileMcp(v: unknown, file: string, text: string, rules: PolicyRule[]): McpSettings {
+  if (v === undefined) return DEFAULT_MCP;
+  const line = lineOf(text, "[mcp") ?? lineOf(text, "mcp");
+  const t = table(v, "mcp", file, line);
+  const out: McpSettings = { ...DEFAULT_MCP, hostsAllow: [] };
+  for (const k of Object.keys(t)) {
+    if (!["hosts_allow", "hosts_default", "max_result_mib", "servers"].includes(k)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, k) ?? line,
+        `unknown key "mcp.${k}" (expected hosts_allow, hosts_default, max_result_mib or [mcp.servers.<name>])`,
+      );
+    }
+  }
+  for (const h of stringList(t.hosts_allow, "mcp.hosts_allow", file, text, line)) {
+    const host = h.toLowerCase();
+    if (!HOST_PATTERN.test(host)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, h) ?? line,
+        `"mcp.hosts_allow": "${h}" is not a host name or *.domain pattern`,
+      );
+    }
+    out.hostsAllow.push(host);
+  }
+  if (t.hosts_default !== undefined) {
+    if (t.hosts_default !== "ask" && t.hosts_default !== "block" && t.hosts_default !== "allow") {
+      throw new PolicyError(
+        file,
+        lineOf(text, "hosts_default") ?? line,
+        `"mcp.hosts_default" must be "allow", "ask" or "block"`,
+      );
+    }
+    out.hostsDefault = t.hosts_default === "allow" ? null : t.hosts_default;
+  }
+  if (t.max_result_mib !== undefined) {
+    const n = t.max_result_mib;
+    if (typeof n !== "number" || !(n >= 1 && n <= 256)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, "max_result_mib") ?? line,
+        `"mcp.max_result_mib" must be a number from 1 to 256`,
+      );
+    }
+    out.maxResultBytes = Math.round(n * 1024 * 1024);
+  }
+  if (t.servers !== undefined) {
+    const servers = table(t.servers, "mcp.servers", file, line);
+    for (const [name, sv] of Object.entries(servers)) {
+      const sl = lineOf(text, `[mcp.servers.${name}]`) ?? line;
+      if (!SERVER_NAME.test(name)) {
+        throw new PolicyError(
+          file,
+          sl,
+          `"mcp.servers.${name}": server names are letters, digits, '.', '_' and '-'`,
+        );
+      }
+      const st = table(sv, `mcp.servers.${name}`, file, sl);
+      for (const k of Object.keys(st)) {
+        if (!["block", "ask", "allow"].includes(k)) {
+          throw new PolicyError(
+            file,
+            lineOf(text, k) ?? sl,
+            `unknown key "mcp.servers.${name}.${k}" (expected block, ask or allow)`,
+          );
+        }
+      }
+      for (const kind of ["block", "ask", "allow"] as const) {
+        stringList(st[kind], `mcp.servers.${name}.${kind}`, file, text, sl).forEach((p, index) => {
+          const pl = lineOf(text, p) ?? sl;
+          if (p === "" || p.length > 2000) {
+            throw new PolicyError(
+              file,
+              pl,
+              `"mcp.servers.${name}.${kind}[${index}]" must be a non-empty regex of at most 2000 characters`,
+            );
+          }
+          const re = compileLinear(p);
+          if (typeof re === "string") {
+            throw new PolicyError(file, pl, `"mcp.servers.${name}.${kind}[${index}]": ${re}`);
+          }
+          rules.push({ kind, index, pattern: p, re, line: pl, server: name });
+        });
+      }
+    }
+  }
+  return out;
+}
 
 function table(
   v: unknown,
@@ -435,11 +547,12 @@ export function compilePolicy(
     rules,
     audit: compileAudit(data.audit, file, text),
     detectors: compileDetectors(data, file, text, builtinSecretIds),
+    mcp: compileMcp(data.mcp, file, text, rules),
   };
 }
 
 export function ruleId(r: PolicyRule): string {
-  return `user.${r.kind}[${r.index}]`;
+  return r.server ? `user.mcp.${r.server}.${r.kind}[${r.index}]` : `user.${r.kind}[${r.index}]`;
 }
 
 /** First rule of `kind` matching any of `texts`. */
@@ -447,9 +560,12 @@ export function firstMatch(
   p: CompiledPolicy,
   kind: PolicyKind,
   texts: string[],
+  /** The MCP server a call goes to: its `[mcp.servers.<name>]` rules apply too. */
+  server?: string,
 ): PolicyRule | null {
   for (const r of p.rules) {
     if (r.kind !== kind) continue;
+    if (r.server !== undefined && r.server !== server) continue;
     for (const t of texts) if (r.re.test(t)) return r;
   }
   return null;

@@ -93,6 +93,8 @@ const GUARD_PRIVILEGED = new Set([
   "audit",
   "log",
   "stats",
+  "mcp",
+  "proxy",
 ]);
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 

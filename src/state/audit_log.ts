@@ -34,10 +34,8 @@ import {
   formatNote,
   formatVkey,
   GENESIS,
-  hashBody,
   macBody,
 } from "../core/audit_entry.ts";
-import { canonicalJson } from "../core/canonical.ts";
 import { privacyView } from "../core/audit_privacy.ts";
 import type { DetectorSettings } from "../core/policy.ts";
 import { mayHoldSecret } from "../core/secret_keywords.ts";
@@ -183,26 +181,47 @@ function writeAllSync(f: Deno.FsFile, bytes: Uint8Array): void {
 
 // ── The chain as the writer sees it ─────────────────────────────────────────
 
+/** The hash functions the writer uses: WebCrypto by default (cheap to load in the hook). */
+export interface Digests {
+  sha256Hex(s: string): string | Promise<string>;
+  hmacHex(keyHex: string, data: string): string | Promise<string>;
+}
+
+export const WEB_DIGESTS: Digests = {
+  sha256Hex: (s) => sha256Hex(s),
+  hmacHex: (k, d) => hmacHex(k, d),
+};
+
 export class Chain {
   out = "";
   pendingRepair: AuditRecord["repair"];
-  constructor(public seq: number, public key: string, public head: string) {}
+  constructor(
+    public seq: number,
+    public key: string,
+    public head: string,
+    private readonly dg: Digests = WEB_DIGESTS,
+  ) {}
 
   async add(rec: AuditRecord): Promise<AuditEntry> {
     if (this.pendingRepair) {
       rec = { ...rec, repair: this.pendingRepair };
       this.pendingRepair = undefined;
     }
-    const mac = await hmacHex(this.key, macBody(rec, this.seq, this.head));
-    const hash = await sha256Hex(hashBody(rec, this.seq, this.head, mac));
+    // One canonicalisation: `mac` and `hash` are spliced in at their sorted places
+    // (both sort before every key that can follow them: missing, prev_hash, repair, seq, …).
+    const b1 = macBody(rec, this.seq, this.head);
+    const mac = await this.dg.hmacHex(this.key, b1);
+    const at = b1.indexOf(rec.missing ? ',"missing":' : ',"prev_hash":');
+    const b2 = `${b1.slice(0, at)},"mac":"${mac}"${b1.slice(at)}`;
+    const hash = await this.dg.sha256Hex(b2);
     const entry: AuditEntry = { ...rec, seq: this.seq, prev_hash: this.head, mac, hash };
-    this.out += canonicalJson(entry) + "\n";
+    this.out += `${b2.slice(0, at)},"hash":"${hash}"${b2.slice(at)}\n`;
     await this.advance(hash);
     return entry;
   }
 
   async advance(hash: string): Promise<void> {
-    this.key = await sha256Hex(EVOLVE_LABEL + this.key);
+    this.key = await this.dg.sha256Hex(EVOLVE_LABEL + this.key);
     this.head = hash;
     this.seq++;
   }
@@ -236,6 +255,8 @@ export interface AppendOptions {
   forceCheckpoint?: boolean;
   /** The policy's secret settings, used by redaction. */
   detectors?: DetectorSettings;
+  /** Hash functions (the long-running proxy passes synchronous node:crypto ones). */
+  digests?: Digests;
 }
 
 export function existingFile(path: string): Deno.FileInfo | null {
@@ -271,6 +292,19 @@ export async function appendAudit(
   rec: AuditRecord | null,
   opts: AppendOptions = {},
 ): Promise<AuditEntry | null> {
+  const entries = await appendAuditMany(stateDir, rec ? [rec] : [], opts);
+  return entries[0] ?? null;
+}
+
+/**
+ * Appends several records in one locked write (the MCP proxy batches its
+ * records this way). Returns the entries written, in order.
+ */
+export async function appendAuditMany(
+  stateDir: string,
+  recs: AuditRecord[],
+  opts: AppendOptions = {},
+): Promise<AuditEntry[]> {
   const now = opts.now ?? Date.now();
   const time = new Date(now).toISOString();
   const mode = opts.mode ?? "redacted";
@@ -281,8 +315,8 @@ export async function appendAudit(
   const custom = det !== undefined &&
     (det.secretRules.length > 0 || det.secretDisable.length > 0 || det.secretAllow.length > 0);
   if (
-    rec && mode === "redacted" &&
-    (custom || mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
+    mode === "redacted" &&
+    recs.some((rec) => custom || mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
   ) {
     const sec = await import("../core/secrets.ts");
     const o = {
@@ -291,9 +325,10 @@ export async function appendAudit(
     };
     redact = (s: string) => sec.redact(s, o);
   }
-  const view = rec
-    ? privacyView(rec, mode, mode === "proof" ? await sha256Hex(rec.call) : "", redact)
-    : null;
+  const views: AuditRecord[] = [];
+  for (const rec of recs) {
+    views.push(privacyView(rec, mode, mode === "proof" ? await sha256Hex(rec.call) : "", redact));
+  }
 
   const lock = Deno.openSync(lockPath(stateDir), { create: true, write: true, mode: 0o600 });
   try {
@@ -314,7 +349,7 @@ export async function appendAudit(
         const size = log.statSync().size;
         const st: Recovered = seal && size === seal.size
           ? {
-            chain: new Chain(seal.seq, seal.key, seal.head),
+            chain: new Chain(seal.seq, seal.key, seal.head, opts.digests),
             segStart: seal.segStart,
             ckSeq: seal.ckSeq,
             ckTime: seal.ckTime,
@@ -329,11 +364,13 @@ export async function appendAudit(
             sealText,
             time,
             now,
+            opts.digests,
           );
         const { chain, segStart, sealedSize } = st;
         let { ckSeq, ckTime, keys } = st;
 
-        const entry = view ? await chain.add(view) : null;
+        const written: AuditEntry[] = [];
+        for (const v of views) written.push(await chain.add(v));
 
         // Signed checkpoint: every CHECKPOINT_EVERY entries, or at the interval.
         let note: string | null = null;
@@ -398,7 +435,7 @@ export async function appendAudit(
           Deno.renameSync(logPath, target);
           writeSeal(0, chain.seq);
         }
-        return entry;
+        return written;
       } finally {
         if (logOpen) log.close();
       }

@@ -12,6 +12,7 @@ import {
   type AuditEntry,
   Chain,
   dec,
+  type Digests,
   enc,
   existingFile,
   guardEvent,
@@ -100,6 +101,7 @@ export async function recover(
   sealText: string,
   time: string,
   now: number,
+  digests?: Digests,
 ): Promise<Recovered> {
   let chain: Chain;
   let segStart: number;
@@ -116,7 +118,7 @@ export async function recover(
     keys.roots = keys.roots.filter((r) => r.from !== from);
     keys.roots.push({ from, key: root });
     writeKeys(stateDir, keys);
-    chain = new Chain(from, root, last ? last.hash : GENESIS);
+    chain = new Chain(from, root, last ? last.hash : GENESIS, digests);
     segStart = from;
     ckSeq = from;
     ckTime = now;
@@ -144,7 +146,7 @@ export async function recover(
       ));
     }
   } else {
-    chain = new Chain(seal.seq, seal.key, seal.head);
+    chain = new Chain(seal.seq, seal.key, seal.head, digests);
     segStart = seal.segStart;
     ckSeq = seal.ckSeq;
     ckTime = seal.ckTime;

@@ -1,0 +1,738 @@
+/**
+ * `guard proxy -- <server command>`: an MCP stdio proxy. The client (the
+ * agent) talks to guard's stdin/stdout; guard talks to the real server, its
+ * child. Every line passes through byte-exact and in order, both ways —
+ * requests, notifications, server→client requests (sampling, elicitation,
+ * roots, ping), progress, cancellation, both protocol eras — except:
+ *
+ *  - `tools/call`: judged by the same engine, policy and approvals as the hook
+ *    (the call becomes a ToolCall `mcp__<server>__<tool>`). Allowed calls are
+ *    forwarded; blocked ones never reach the server and the client gets an
+ *    `isError` result naming the rule; an ask gets the same with
+ *    `AIGUARD_CHALLENGE:<token>`, and after `guard approve` the identical call
+ *    passes once (ADR 0012).
+ *  - results of allowed calls (and `tasks/result`): a prompt injection
+ *    withholds the whole result; secrets are masked; both are audited.
+ *  - `tools/list` results: every definition is hashed and pinned per server;
+ *    a new tool is scanned for poisoning and trusted on first use, a changed
+ *    or poisoned one is withheld (and its calls denied) until
+ *    `guard mcp trust <server>`. The server's `instructions` likewise.
+ *
+ * Fail closed, session kept: a line that is not JSON, a batch containing a
+ * call, an oversized message, a full pending table or a scan past its deadline
+ * never forwards unchecked content; the client gets an error where it has a
+ * request id to answer.
+ */
+import { canonicalJson } from "../core/canonical.ts";
+import { detect, DetectDeadline } from "../core/detect.ts";
+import { ScanDeadline } from "../core/injection.ts";
+import { type CompiledPolicy, PolicyError } from "../core/policy.ts";
+import { rule } from "../core/rules.ts";
+import type { Decision, ToolCall } from "../core/types.ts";
+import { gate } from "../cli/gate.ts";
+import { baseContext } from "../cli/runtime.ts";
+import { appendAuditMany, type AuditRecord, type Digests } from "../state/audit_log.ts";
+import { createHash } from "node:crypto";
+import { hmacSha256Hex } from "../cli/sync_crypto.ts";
+
+/** A long-running process can afford node:crypto: synchronous, several times faster than WebCrypto. */
+const PROXY_DIGESTS: Digests = {
+  sha256Hex: (s) => createHash("sha256").update(s).digest("hex"),
+  hmacHex: hmacSha256Hex,
+};
+import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
+import { filterResult } from "./result_filter.ts";
+import { LineSplitter } from "./framing.ts";
+import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
+
+export const MAX_LINE = 64 * 1024 * 1024;
+export const MAX_PENDING = 4096;
+/** Budget for judging one call, and for scanning one result. */
+export const CALL_DEADLINE_MS = 3000;
+export const SCAN_DEADLINE_MS = 2000;
+/** Audit records are written in batches: at most this many, at most this late. */
+export const AUDIT_BATCH = 64;
+export const AUDIT_DELAY_MS = 20;
+
+export interface ProxyOptions {
+  name: string;
+  command: string;
+  args: string[];
+  home: string;
+  stateDir: string;
+  cwd: string;
+  policy: CompiledPolicy;
+  /** Streams (tests and the bench may pass their own). */
+  input?: ReadableStream<Uint8Array>;
+  output?: WritableStream<Uint8Array>;
+  log?: (line: string) => void;
+}
+
+type Pending =
+  | { kind: "call"; tool: string; call: ToolCall }
+  | { kind: "task" }
+  | { kind: "list" }
+  | { kind: "init" };
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+function idKey(id: unknown): string | null {
+  return typeof id === "string" || typeof id === "number" ? JSON.stringify(id) : null;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** A JSON-RPC line. */
+function line(v: unknown): Uint8Array {
+  return enc.encode(JSON.stringify(v) + "\n");
+}
+
+/** The denial a client sees for a call guard stops: a tool error naming the rule. */
+export function denial(id: unknown, text: string): Uint8Array {
+  return line({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
+}
+
+function protocolError(id: unknown, message: string): Uint8Array {
+  return line({ jsonrpc: "2.0", id: id ?? null, error: { code: -32600, message } });
+}
+
+function blockText(d: Decision): string {
+  return `guard: BLOCKED [${d.rule}] ${d.warning}.${d.remediation ? " " + d.remediation : ""}`;
+}
+
+function askText(d: Decision, token: string): string {
+  return `guard: APPROVAL NEEDED [${d.rule}] (${d.risk}) ${d.warning}. AIGUARD_CHALLENGE:${token} — ask the user to review and run \`guard approve ${token}\` in their own terminal, then retry the identical call.`;
+}
+
+function ruleDecision(id: string, warning?: string): Decision {
+  const r = rule(id);
+  return {
+    action: r.action,
+    risk: r.risk,
+    warning: warning ?? r.warning,
+    rule: id,
+    remediation: r.remediation,
+  };
+}
+
+/** Serialises writes to one stream. */
+class Writer {
+  private chain: Promise<void> = Promise.resolve();
+  private w: WritableStreamDefaultWriter<Uint8Array>;
+  closed = false;
+  constructor(stream: WritableStream<Uint8Array>) {
+    this.w = stream.getWriter();
+  }
+  write(bytes: Uint8Array): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      if (this.closed) return;
+      try {
+        await this.w.write(bytes);
+      } catch {
+        this.closed = true;
+      }
+    });
+    return this.chain;
+  }
+  async close(): Promise<void> {
+    await this.chain;
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.w.close();
+    } catch { /* already closed */ }
+  }
+}
+
+export class ProxySession {
+  readonly pending = new Map<string, Pending>();
+  private cancelled = new Set<string>();
+  /** Tools withheld from the client until trusted, by name. */
+  readonly held = new Map<string, "changed" | "poisoned">();
+  private pins: ServerPins;
+  private pinsDirty = false;
+  private ctx: ReturnType<typeof baseContext> | null = null;
+
+  constructor(
+    private readonly o: ProxyOptions,
+    private readonly key: string,
+    pins: ServerPins,
+    private readonly toClient: (b: Uint8Array) => Promise<void>,
+    private readonly toServer: (b: Uint8Array) => Promise<void>,
+    private readonly log: (s: string) => void,
+  ) {
+    this.pins = pins;
+    for (const [name, p] of Object.entries(pins.tools)) {
+      if (p.pending) this.held.set(name, p.pending.reason);
+    }
+  }
+
+  /** Audit records waiting for the next batched write (one locked append for many). */
+  private queue: AuditRecord[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  /** Set when the audit log could not be written: every later call is refused. */
+  auditBroken: string | null = null;
+
+  private audit(d: Decision, tool: string, call: string, event: string, token?: string): boolean {
+    this.queue.push({
+      time: new Date().toISOString(),
+      source: `mcp:${this.o.name}`,
+      session: this.key,
+      tool,
+      call,
+      decision: {
+        action: d.action,
+        risk: d.risk,
+        rule: d.rule,
+        warning: d.warning,
+        remediation: d.remediation,
+      },
+      token,
+      event,
+    });
+    if (this.queue.length >= AUDIT_BATCH) void this.flush();
+    else if (this.timer === null) this.timer = setTimeout(() => void this.flush(), AUDIT_DELAY_MS);
+    return this.auditBroken === null;
+  }
+
+  /** Writes the queued records (serialised; a failure turns the proxy fail-closed). */
+  flush(): Promise<void> {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.flushing = this.flushing.then(async () => {
+      const batch = this.queue;
+      this.queue = [];
+      if (!batch.length) return;
+      try {
+        await appendAuditMany(this.o.stateDir, batch, {
+          mode: this.o.policy.audit.mode,
+          rotateBytes: this.o.policy.audit.rotateBytes,
+          detectors: this.o.policy.detectors,
+          digests: PROXY_DIGESTS,
+        });
+      } catch (e) {
+        this.auditBroken = (e as Error).message;
+        this.log(
+          `guard proxy: cannot write the audit log (every further call is refused): ${this.auditBroken}`,
+        );
+      }
+    });
+    return this.flushing;
+  }
+
+  // ── client → server ──────────────────────────────────────────────────────
+
+  async fromClient(bytes: Uint8Array): Promise<void> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(dec.decode(bytes));
+    } catch {
+      this.log("guard proxy: dropped a client line that is not JSON");
+      await this.toClient(protocolError(null, "guard: message is not JSON (dropped)"));
+      return;
+    }
+    if (Array.isArray(msg)) {
+      if (msg.some((m) => isObject(m) && m.method === "tools/call")) {
+        // Batches were removed from MCP; one with a call is refused whole (fail closed).
+        const answers = msg.filter((m) =>
+          isObject(m) && idKey(m.id) !== null && typeof m.method === "string"
+        )
+          .map((m) => ({
+            jsonrpc: "2.0",
+            id: (m as Record<string, unknown>).id,
+            error: { code: -32600, message: "guard: batches containing tools/call are refused" },
+          }));
+        this.audit(
+          ruleDecision("mcp.protocol", "batch containing tools/call refused"),
+          "",
+          "",
+          "mcp.batch",
+        );
+        if (answers.length) await this.toClient(line(answers));
+        return;
+      }
+      for (const m of msg) if (isObject(m)) this.track(m);
+      await this.toServer(bytes);
+      return;
+    }
+    if (!isObject(msg)) {
+      await this.toClient(protocolError(null, "guard: message is not a JSON-RPC object (dropped)"));
+      return;
+    }
+    if (msg.method === "tools/call" && idKey(msg.id) !== null) {
+      await this.handleCall(msg, bytes);
+      return;
+    }
+    if (msg.method === "notifications/cancelled" && isObject(msg.params)) {
+      const k = idKey(msg.params.requestId);
+      if (k && this.pending.has(k)) {
+        this.pending.delete(k);
+        this.cancelled.add(k);
+        if (this.cancelled.size > 1024) {
+          this.cancelled.delete(this.cancelled.values().next().value!);
+        }
+      }
+    }
+    this.track(msg);
+    await this.toServer(bytes);
+  }
+
+  private track(msg: Record<string, unknown>) {
+    const k = idKey(msg.id);
+    if (!k || typeof msg.method !== "string") return;
+    const kind = msg.method === "tools/list"
+      ? "list"
+      : msg.method === "initialize" || msg.method === "server/discover"
+      ? "init"
+      : msg.method === "tasks/result"
+      ? "task"
+      : null;
+    if (kind && this.pending.size < MAX_PENDING) this.pending.set(k, { kind } as Pending);
+  }
+
+  private async handleCall(msg: Record<string, unknown>, bytes: Uint8Array) {
+    const params = isObject(msg.params) ? msg.params : {};
+    const name = params.name;
+    const args = params.arguments ?? {};
+    if (typeof name !== "string" || name === "" || name.length > 256) {
+      await this.toClient(
+        denial(msg.id, blockText(ruleDecision("mcp.protocol", "tools/call without a tool name"))),
+      );
+      return;
+    }
+    const tool = `mcp__${this.o.name}__${name}`;
+    const canonical = canonicalJson({ tool, input: { name, arguments: args } });
+    const heldFor = this.held.get(name);
+    if (heldFor) {
+      const d = ruleDecision(heldFor === "poisoned" ? "mcp.tool-poisoned" : "mcp.tool-changed");
+      d.warning = `${d.warning}: ${name}`;
+      this.audit(d, tool, canonical, "PreToolUse");
+      await this.toClient(denial(msg.id, blockText(d)));
+      return;
+    }
+    if (this.pending.size >= MAX_PENDING) {
+      const d = ruleDecision("mcp.protocol", `more than ${MAX_PENDING} requests in flight`);
+      await this.toClient(denial(msg.id, blockText(d)));
+      return;
+    }
+    const call: ToolCall = {
+      kind: "mcp",
+      agent: "mcp-proxy",
+      tool,
+      cwd: this.o.cwd,
+      session: this.key,
+      input: { name, arguments: args },
+      server: this.o.name,
+      name,
+      args,
+    };
+    let g;
+    try {
+      this.ctx ??= baseContext(this.o.home, this.o.policy);
+      g = await gate(call, this.ctx, this.o.stateDir, performance.now() + CALL_DEADLINE_MS);
+    } catch (e) {
+      const d = ruleDecision(
+        "input.internal-error",
+        `${(e as Error).name}: ${(e as Error).message}`,
+      );
+      this.audit(d, tool, canonical, "PreToolUse");
+      await this.toClient(denial(msg.id, blockText(d)));
+      return;
+    }
+    let logged = true;
+    for (const s of g.audit) {
+      logged = (this.audit(s.decision, tool, canonical, s.event, s.token)) && logged;
+    }
+    if (g.outcome === "allow") {
+      if (!logged) {
+        await this.toClient(denial(msg.id, blockText(ruleDecision("input.audit-failed"))));
+        return;
+      }
+      this.pending.set(idKey(msg.id)!, { kind: "call", tool, call });
+      await this.toServer(bytes);
+      return;
+    }
+    if (g.outcome === "block") {
+      await this.toClient(denial(msg.id, blockText(g.decision)));
+      return;
+    }
+    const note = g.refused ? ` (an earlier approval was refused: ${g.refused})` : "";
+    await this.toClient(
+      denial(msg.id, askText({ ...g.decision, warning: g.decision.warning + note }, g.token!)),
+    );
+  }
+
+  // ── server → client ──────────────────────────────────────────────────────
+
+  async fromServer(bytes: Uint8Array): Promise<void> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(dec.decode(bytes));
+    } catch {
+      this.log("guard proxy: dropped a server line that is not JSON");
+      return;
+    }
+    if (Array.isArray(msg)) {
+      let changed = false;
+      const out = [];
+      for (const m of msg) {
+        const r = isObject(m) ? await this.response(m, bytes.length) : null;
+        if (r === "drop") {
+          changed = true;
+          continue;
+        }
+        if (r) changed = true;
+        out.push(r ?? m);
+      }
+      await this.toClient(changed ? line(out) : bytes);
+      return;
+    }
+    if (!isObject(msg)) {
+      this.log("guard proxy: dropped a server line that is not a JSON-RPC object");
+      return;
+    }
+    const r = await this.response(msg, bytes.length);
+    if (r === "drop") return;
+    await this.toClient(r ? line(r) : bytes);
+  }
+
+  /** A replacement for a response guard has to change, "drop", or null to forward as is. */
+  private async response(
+    msg: Record<string, unknown>,
+    size: number,
+  ): Promise<Record<string, unknown> | "drop" | null> {
+    if (typeof msg.method === "string") return null; // a server request or notification
+    const k = idKey(msg.id);
+    if (!k) return null;
+    if (this.cancelled.has(k)) {
+      this.cancelled.delete(k);
+      return "drop"; // the client gave up on it; its result is never delivered unscanned
+    }
+    const p = this.pending.get(k);
+    if (!p) return null;
+    this.pending.delete(k);
+    if (!isObject(msg.result)) return null; // an error response carries nothing to scan
+    if (p.kind === "call" || p.kind === "task") {
+      return this.filterCallResult(msg, p.kind === "call" ? p : null, size);
+    }
+    if (p.kind === "list") return await this.pinTools(msg);
+    if (p.kind === "init") return await this.pinInstructions(msg);
+    return null;
+  }
+
+  private filterCallResult(
+    msg: Record<string, unknown>,
+    p: Extract<Pending, { kind: "call" }> | null,
+    size: number,
+  ): Record<string, unknown> | null {
+    const result = msg.result as Record<string, unknown>;
+    if (result.resultType === "input_required") return null;
+    const tool = p?.tool ?? "tasks/result";
+    const withhold = (d: Decision, event: string) => {
+      this.audit(d, tool, "", event);
+      return {
+        jsonrpc: "2.0",
+        id: msg.id,
+        result: { content: [{ type: "text", text: blockText(d) }], isError: true },
+      };
+    };
+    if (size > this.o.policy.mcp.maxResultBytes) {
+      return withhold(
+        ruleDecision(
+          "mcp.result-too-large",
+          `result of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
+        ),
+        "mcp.result-withheld",
+      );
+    }
+    let v;
+    try {
+      v = filterResult(result, {
+        settings: this.o.policy.detectors,
+        deadline: performance.now() + SCAN_DEADLINE_MS,
+        now: () => performance.now(),
+      });
+    } catch (e) {
+      if (e instanceof ScanDeadline || e instanceof DetectDeadline) {
+        return withhold(
+          ruleDecision("mcp.protocol", "the result could not be scanned in time"),
+          "mcp.result-withheld",
+        );
+      }
+      throw e;
+    }
+    if (v.action === "withhold") {
+      const rules = [...new Set(v.injection.hits.map((h) => h.rule))];
+      return withhold(
+        ruleDecision(
+          "mcp.result-injection",
+          `${rule("mcp.result-injection").warning}: score ${v.injection.score.toFixed(2)} (${
+            rules.join(", ")
+          })`,
+        ),
+        "mcp.result-withheld",
+      );
+    }
+    if (v.action === "redacted") {
+      const d: Decision = {
+        action: "allow",
+        risk: "medium",
+        warning: `secrets masked in the result: ${[...new Set(v.secrets)].join(", ")}`,
+        rule: "mcp.result-redacted",
+        remediation: "",
+      };
+      this.audit(d, tool, "", "mcp.result-redacted");
+      return { ...msg, result: v.result };
+    }
+    return null;
+  }
+
+  private async pinTools(msg: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+    const result = msg.result as Record<string, unknown>;
+    if (!Array.isArray(result.tools)) return null;
+    const keep: unknown[] = [];
+    let withheld = 0;
+    const now = new Date().toISOString();
+    for (const t of result.tools) {
+      if (!isObject(t) || typeof t.name !== "string") {
+        withheld++;
+        continue;
+      }
+      const def = t as ToolDef;
+      const text = definitionText(def);
+      const hash = await sha256(text);
+      const verdict = judgeTool(this.pins, def.name, hash);
+      if (verdict.status === "trusted") {
+        this.held.delete(def.name);
+        keep.push(t);
+        continue;
+      }
+      if (verdict.status === "held") {
+        this.held.set(def.name, verdict.reason);
+        withheld++;
+        continue;
+      }
+      const prose = describedText(def);
+      const scan = prose
+        ? detect(prose, { settings: this.o.policy.detectors, secrets: false })
+        : null;
+      const poisoned = scan?.injection.flagged ?? false;
+      if (verdict.status === "new" && !poisoned) {
+        this.pins.tools[def.name] = { hash, trusted_at: now };
+        this.pinsDirty = true;
+        this.held.delete(def.name);
+        this.audit(
+          {
+            action: "allow",
+            risk: "low",
+            warning: `first sight of tool ${def.name}: pinned`,
+            rule: "mcp.tool-pinned",
+            remediation: "",
+          },
+          `mcp__${this.o.name}__${def.name}`,
+          "",
+          "mcp.tool-pinned",
+        );
+        keep.push(t);
+        continue;
+      }
+      const reason = poisoned ? "poisoned" : "changed";
+      const prev = this.pins.tools[def.name];
+      this.pins.tools[def.name] = {
+        hash: prev?.hash ?? "",
+        trusted_at: prev?.trusted_at ?? "",
+        pending: { hash, reason, definition: text.slice(0, 65536), seen: now },
+      };
+      this.pinsDirty = true;
+      this.held.set(def.name, reason);
+      withheld++;
+      const d = ruleDecision(reason === "poisoned" ? "mcp.tool-poisoned" : "mcp.tool-changed");
+      this.audit(
+        { ...d, warning: `${d.warning}: ${def.name}` },
+        `mcp__${this.o.name}__${def.name}`,
+        "",
+        `mcp.tool-${reason}`,
+      );
+      this.log(
+        `guard proxy: withheld tool ${def.name} of ${this.o.name} (${reason}); review it and run: guard mcp trust ${this.o.name}`,
+      );
+    }
+    this.savePins();
+    return withheld ? { ...msg, result: { ...result, tools: keep } } : null;
+  }
+
+  private async pinInstructions(
+    msg: Record<string, unknown>,
+  ): Promise<Record<string, unknown> | null> {
+    const result = msg.result as Record<string, unknown>;
+    if (typeof result.instructions !== "string" || !result.instructions) return null;
+    const text = result.instructions;
+    const hash = await sha256(text);
+    const pinned = this.pins.instructions;
+    if (pinned && pinned.hash === hash) return null;
+    const poisoned =
+      detect(text, { settings: this.o.policy.detectors, secrets: false }).injection.flagged;
+    if (!pinned?.hash && !poisoned) {
+      this.pins.instructions = { hash };
+      this.pinsDirty = true;
+      this.savePins();
+      return null;
+    }
+    const reason = poisoned ? "poisoned" : "changed";
+    this.pins.instructions = {
+      hash: pinned?.hash ?? "",
+      pending: { hash, text: text.slice(0, 65536), reason },
+    };
+    this.pinsDirty = true;
+    this.savePins();
+    const d = ruleDecision(poisoned ? "mcp.tool-poisoned" : "mcp.tool-changed");
+    this.audit(
+      { ...d, warning: `server instructions ${reason}; withheld` },
+      `mcp__${this.o.name}`,
+      "",
+      `mcp.instructions-${reason}`,
+    );
+    this.log(
+      `guard proxy: withheld the server's instructions (${reason}); run: guard mcp trust ${this.o.name}`,
+    );
+    const { instructions: _dropped, ...rest } = result;
+    return { ...msg, result: rest };
+  }
+
+  private savePins() {
+    if (!this.pinsDirty) return;
+    try {
+      savePins(this.o.stateDir, this.key, this.pins);
+      this.pinsDirty = false;
+    } catch (e) {
+      this.log(`guard proxy: cannot save pinned tools: ${(e as Error).message}`);
+    }
+  }
+
+  /** The server is gone: every call still waiting gets an error. */
+  async serverGone(code: number): Promise<void> {
+    for (const [k, p] of this.pending) {
+      if (p.kind !== "call") continue;
+      await this.toClient(line({
+        jsonrpc: "2.0",
+        id: JSON.parse(k),
+        error: {
+          code: -32603,
+          message: `guard: the MCP server exited (code ${code}) before answering`,
+        },
+      }));
+    }
+    this.pending.clear();
+  }
+}
+
+async function sha256(s: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", enc.encode(s));
+  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Runs the proxy until the client closes its end and the server exits; returns the server's exit code. */
+export async function runProxy(o: ProxyOptions): Promise<number> {
+  const log = o.log ?? ((s: string) => console.error(s));
+  const key = await serverKey(o.name, [o.command, ...o.args].join(" "));
+  const pins = loadPins(o.stateDir, key, o.name, [o.command, ...o.args].join(" "));
+  const child = new Deno.Command(o.command, {
+    args: o.args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  // Least privilege: the server is running; guard will not start anything else.
+  try {
+    Deno.permissions.revokeSync({ name: "run" });
+  } catch { /* not granted */ }
+  const clientOut = new Writer(o.output ?? Deno.stdout.writable);
+  const serverIn = new Writer(child.stdin);
+  const session = new ProxySession(
+    o,
+    key,
+    pins,
+    (b) => clientOut.write(b),
+    (b) => serverIn.write(b),
+    log,
+  );
+
+  const pump = async (
+    stream: ReadableStream<Uint8Array>,
+    handle: (b: Uint8Array) => Promise<void>,
+    oversized: () => Promise<void>,
+  ) => {
+    const split = new LineSplitter(MAX_LINE);
+    for await (const chunk of stream) {
+      for (const ev of split.push(chunk)) {
+        if (ev.kind === "line") await handle(ev.bytes);
+        else await oversized();
+      }
+    }
+    for (const ev of split.flush()) {
+      if (ev.kind === "line") await handle(ev.bytes);
+      else await oversized();
+    }
+  };
+
+  const fromServer = pump(
+    child.stdout,
+    (b) => session.fromServer(b),
+    () => {
+      log(`guard proxy: dropped a server message over ${MAX_LINE} bytes`);
+      return Promise.resolve();
+    },
+  );
+  const fromClient = (async () => {
+    try {
+      await pump(
+        o.input ?? Deno.stdin.readable,
+        (b) => session.fromClient(b),
+        () => clientOut.write(protocolError(null, `guard: message over ${MAX_LINE} bytes refused`)),
+      );
+    } finally {
+      // Client EOF: close the server's stdin, then give it time to exit.
+      await serverIn.close();
+    }
+  })();
+
+  let exited = false;
+  const status = child.status.then((s) => {
+    exited = true;
+    return s;
+  });
+  const first = await Promise.race([fromClient.then(() => "client"), status.then(() => "server")]);
+  if (first === "client") {
+    const graceful = await Promise.race([status, delay(2000).then(() => null)]);
+    if (!graceful && !exited) {
+      try {
+        child.kill("SIGTERM");
+      } catch { /* gone */ }
+      const termed = await Promise.race([status, delay(2000).then(() => null)]);
+      if (!termed && !exited) {
+        try {
+          child.kill("SIGKILL");
+        } catch { /* gone */ }
+      }
+    }
+  }
+  const s = await status;
+  await fromServer;
+  await session.flush();
+  // A server that died (or was stopped) with calls in flight: the client hears about each.
+  await session.serverGone(s.code ?? 1);
+  await clientOut.close();
+  return s.code;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export { PolicyError };

@@ -1,0 +1,93 @@
+/**
+ * What reaches the client from an allowed `tools/call`: the result is scanned
+ * for prompt injection (then withheld whole, replaced by an `isError` result
+ * naming the rule) and secrets are masked as `[REDACTED:<rule>]` in every
+ * text-bearing place — `content[].text`, embedded resource text, resource-link
+ * names and descriptions, every string of `structuredContent` — so the result
+ * keeps its shape and stays valid against the tool's `outputSchema`. Pure.
+ */
+import { detect } from "../core/detect.ts";
+import type { InjectionResult } from "../core/injection.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings } from "../core/policy.ts";
+import { effectiveRules, findSecrets } from "../core/secrets.ts";
+
+export interface FilterOptions {
+  settings?: DetectorSettings;
+  deadline?: number;
+  now?: () => number;
+}
+
+export type FilterVerdict =
+  | { action: "pass" }
+  | { action: "redacted"; result: Record<string, unknown>; secrets: string[] }
+  | { action: "withhold"; injection: InjectionResult };
+
+type Slot = { get(): string; set(v: string): void };
+
+/** Every model-visible string of a result, with a setter. */
+function slots(result: Record<string, unknown>): Slot[] {
+  const out: Slot[] = [];
+  const field = (o: Record<string, unknown>, k: string) => {
+    if (typeof o[k] === "string") out.push({ get: () => o[k] as string, set: (v) => (o[k] = v) });
+  };
+  if (Array.isArray(result.content)) {
+    for (const c of result.content) {
+      if (!c || typeof c !== "object") continue;
+      const block = c as Record<string, unknown>;
+      if (block.type === "text") field(block, "text");
+      if (block.type === "resource_link") {
+        field(block, "name");
+        field(block, "title");
+        field(block, "description");
+      }
+      if (block.type === "resource" && block.resource && typeof block.resource === "object") {
+        field(block.resource as Record<string, unknown>, "text");
+      }
+    }
+  }
+  // structuredContent: every string, keys included in the walk but never rewritten.
+  const walk = (v: unknown, depth: number) => {
+    if (depth > 64 || !v || typeof v !== "object") return;
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        if (typeof x === "string") out.push({ get: () => v[i], set: (s) => (v[i] = s) });
+        else walk(x, depth + 1);
+      });
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      if (typeof o[k] === "string") out.push({ get: () => o[k] as string, set: (s) => (o[k] = s) });
+      else walk(o[k], depth + 1);
+    }
+  };
+  walk(result.structuredContent, 0);
+  return out;
+}
+
+export function filterResult(result: unknown, opts: FilterOptions = {}): FilterVerdict {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return { action: "pass" };
+  const r = result as Record<string, unknown>;
+  const settings = opts.settings ?? DEFAULT_DETECTORS;
+  const all = slots(r);
+  if (!all.length) return { action: "pass" };
+  const text = all.map((s) => s.get()).join("\n\n");
+  const d = detect(text, { settings, secrets: false, deadline: opts.deadline, now: opts.now });
+  if (d.injection.flagged) return { action: "withhold", injection: d.injection };
+  const rules = effectiveRules(settings.secretRules, settings.secretDisable);
+  const found: string[] = [];
+  for (const s of all) {
+    const v = s.get();
+    const hits = findSecrets(v, { rules, allow: settings.secretAllow });
+    if (!hits.length) continue;
+    let out = "";
+    let pos = 0;
+    for (const h of hits) {
+      out += v.slice(pos, h.start) + `[REDACTED:${h.rule}]`;
+      pos = h.end;
+      found.push(h.rule);
+    }
+    s.set(out + v.slice(pos));
+  }
+  return found.length ? { action: "redacted", result: r, secrets: found } : { action: "pass" };
+}
