@@ -10,6 +10,8 @@
  *   5. The audit log: appends per second, and `guard audit verify` of
  *      100,000 entries.
  *   6. The output detectors: scanning speed, and quality on tests/eval.
+ *   7. The MCP proxy: small calls direct / through a bare pipe / through
+ *      `guard proxy`, and a 10 MiB result.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -21,7 +23,7 @@ import { makeShellParser } from "../src/shell/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
-import { guardEnv, guardFlags, MAIN_TS, REPO_ROOT, tempHome } from "./guard_flags.ts";
+import { guardEnv, guardFlags, MAIN_TS, proxyFlags, REPO_ROOT, tempHome } from "./guard_flags.ts";
 import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./bench_inputs.ts";
 import { consumeApproval, pruneIfDue } from "../src/state/approvals.ts";
 import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
@@ -886,6 +888,149 @@ try {
   );
   const detectors = { speed, quality, targets: { mbps: 50, detection: 0.95, falsePositive: 0.01 } };
 
+  // ============================================================ 7. MCP proxy
+  heading(
+    "7. MCP proxy: 10,000 small tools/call, direct vs a bare pipe vs guard proxy; a 10 MiB result",
+  );
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const pHome = await tempHome("guard-bench-mcp-");
+  ensureStateDir(`${pHome}/.aiguard`);
+  Deno.writeTextFileSync(
+    `${pHome}/.aiguard/policy.toml`,
+    'allow = ["^mcp__bench__(notes|big) "]\n',
+    { mode: 0o600 },
+  );
+  const fixture = [Deno.execPath(), "run", "-A", `${REPO_ROOT}/tests/fixtures/mcp_server.ts`];
+  const variants: [string, string[]][] = [
+    ["direct", fixture],
+    ["bare pipe", [
+      Deno.execPath(),
+      "run",
+      "--allow-run",
+      `${REPO_ROOT}/scripts/bare_pipe.ts`,
+      ...fixture,
+    ]],
+    [
+      "guard proxy",
+      [
+        Deno.execPath(),
+        "run",
+        ...proxyFlags(pHome, Deno.execPath()),
+        MAIN_TS,
+        "proxy",
+        "--name",
+        "bench",
+        "--",
+        ...fixture,
+      ],
+    ],
+  ];
+  const PROXY_CALLS = 10_000;
+  const proxyRows: string[][] = [];
+  const proxyResults: Record<string, { callsPerSec: number; latencyMs: Stats }> = {};
+  let bigScan:
+    | { ms: number; mib: number; peakRssMiB: number | null; baseRssMiB: number | null }
+    | null = null;
+  const rssOf = (pid: number | null | undefined, field: "VmHWM" | "VmRSS") => {
+    if (!pid) return null;
+    try {
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+        Deno.readTextFileSync(`/proc/${pid}/status`),
+      );
+      return m ? Number(m[1]) / 1024 : null;
+    } catch {
+      return null;
+    }
+  };
+  for (const [label, cmd] of variants) {
+    const transport = new StdioClientTransport({
+      command: cmd[0],
+      args: cmd.slice(1),
+      env: guardEnv(pHome),
+      stderr: "ignore",
+    });
+    const client = new Client({ name: "bench", version: "1" });
+    await client.connect(transport);
+    await client.listTools();
+    for (let i = 0; i < 200; i++) {
+      await client.callTool({ name: "notes", arguments: { text: `warm-up ${i}` } });
+    }
+    const lat: number[] = [];
+    const t0 = performance.now();
+    for (let i = 0; i < PROXY_CALLS; i++) {
+      const a = performance.now();
+      await client.callTool({ name: "notes", arguments: { text: `note number ${i}` } });
+      lat.push(performance.now() - a);
+    }
+    const ms = performance.now() - t0;
+    proxyResults[label] = { callsPerSec: PROXY_CALLS / (ms / 1000), latencyMs: stats(lat) };
+    if (label === "guard proxy") {
+      const pid = (transport as unknown as { pid: number | null }).pid;
+      const base = rssOf(pid, "VmRSS");
+      const t1 = performance.now();
+      const r = await client.callTool({ name: "big", arguments: { mib: 10 } });
+      const bigMs = performance.now() - t1;
+      if ((r as { isError?: boolean }).isError) {
+        throw new Error(`proxy bench: the 10 MiB result was withheld`);
+      }
+      bigScan = { ms: bigMs, mib: 10, peakRssMiB: rssOf(pid, "VmHWM"), baseRssMiB: base };
+    }
+    await client.close();
+  }
+  const direct = proxyResults["direct"];
+  const bare = proxyResults["bare pipe"];
+  const guarded = proxyResults["guard proxy"];
+  for (const [label] of variants) {
+    const r = proxyResults[label];
+    proxyRows.push([
+      label,
+      r.callsPerSec.toFixed(0),
+      f2(r.latencyMs.median),
+      f2(r.latencyMs.p90),
+      (r.callsPerSec / bare.callsPerSec).toFixed(2),
+      f2(r.latencyMs.median - direct.latencyMs.median),
+    ]);
+  }
+  table(["path", "calls/s", "median ms", "p90 ms", "× bare", "added vs direct (ms)"], proxyRows);
+  const bigR = bigScan!;
+  table(
+    ["measure", "value", "target", ""],
+    [
+      [
+        "proxy throughput vs bare pipe",
+        (guarded.callsPerSec / bare.callsPerSec).toFixed(2) + "×",
+        "≥0.9×",
+        verdict(guarded.callsPerSec / bare.callsPerSec >= 0.9),
+      ],
+      [
+        "added median latency vs direct (ms)",
+        f2(guarded.latencyMs.median - direct.latencyMs.median),
+        "≤0.5",
+        verdict(guarded.latencyMs.median - direct.latencyMs.median <= 0.5),
+      ],
+      [
+        "10 MiB result through the proxy, scanned (ms)",
+        f1(bigR.ms),
+        "≤200",
+        verdict(bigR.ms <= 200),
+      ],
+      [
+        "peak RSS of the proxy (MiB; idle before the big result)",
+        `${bigR.peakRssMiB?.toFixed(0) ?? "-"} (${bigR.baseRssMiB?.toFixed(0) ?? "-"})`,
+        "≤3× message",
+        bigR.peakRssMiB !== null && bigR.baseRssMiB !== null
+          ? verdict(bigR.peakRssMiB - bigR.baseRssMiB <= 3 * bigR.mib)
+          : "",
+      ],
+    ],
+  );
+  console.log(
+    "each small call: policy decision, audit record (batched), result scan for injection and secrets",
+  );
+  await Deno.remove(pHome, { recursive: true }).catch(() => {});
+  const proxy = { calls: PROXY_CALLS, results: proxyResults, bigResult: bigR };
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -923,6 +1068,7 @@ try {
     approvals,
     audit,
     detectors,
+    proxy,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

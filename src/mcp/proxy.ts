@@ -47,9 +47,10 @@ import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
 
 export const MAX_LINE = 64 * 1024 * 1024;
 export const MAX_PENDING = 4096;
-/** Budget for judging one call, and for scanning one result. */
+/** Budget for judging one call, and for scanning one result (plus time per MiB: big results are slow). */
 export const CALL_DEADLINE_MS = 3000;
 export const SCAN_DEADLINE_MS = 2000;
+export const SCAN_MS_PER_MIB = 600;
 /** Audit records are written in batches: at most this many, at most this late. */
 export const AUDIT_BATCH = 64;
 export const AUDIT_DELAY_MS = 20;
@@ -455,7 +456,7 @@ export class ProxySession {
     try {
       v = filterResult(result, {
         settings: this.o.policy.detectors,
-        deadline: performance.now() + SCAN_DEADLINE_MS,
+        deadline: performance.now() + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (size / 1048576),
         now: () => performance.now(),
       });
     } catch (e) {
