@@ -32,6 +32,17 @@ import { appendAudit } from "../src/state/audit_log.ts";
 import { writeLargeLog } from "./audit_fixture.ts";
 import { detect } from "../src/core/detect.ts";
 import { injectionQuality, secretQuality, type Split } from "./eval_detectors.ts";
+import {
+  admitCall,
+  checkFlow,
+  decodeFlowState,
+  DEFAULT_FLOW,
+  encodeFlowState,
+  newFlowState,
+  recordResult,
+} from "../src/core/flow.ts";
+import { flowCallOf } from "../src/core/flow_call.ts";
+import { sessionKey } from "../src/state/sessions.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -930,14 +941,22 @@ try {
   const proxyRows: string[][] = [];
   const proxyResults: Record<string, { callsPerSec: number; latencyMs: Stats }> = {};
   let bigScan:
-    | { ms: number; mib: number; peakRssMiB: number | null; baseRssMiB: number | null }
+    | {
+      ms: number;
+      mib: number;
+      peakRssMiB: number | null;
+      baseRssMiB: number | null;
+      directMs: number;
+    }
     | null = null;
   const rssOf = (pid: number | null | undefined, field: "VmHWM" | "VmRSS") => {
     if (!pid) return null;
     try {
-      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
-        Deno.readTextFileSync(`/proc/${pid}/status`),
+      // Deno reads /proc/<pid> only with --allow-all; `cat` needs just --allow-run.
+      const status = new TextDecoder().decode(
+        new Deno.Command("cat", { args: [`/proc/${pid}/status`] }).outputSync().stdout,
       );
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
       return m ? Number(m[1]) / 1024 : null;
     } catch {
       return null;
@@ -949,6 +968,8 @@ try {
       args: cmd.slice(1),
       env: guardEnv(pHome),
       stderr: "ignore",
+      // The SDK's default read buffer is 10 MiB: a 10 MiB result with its JSON envelope exceeds it.
+      maxBufferSize: 64 * 1024 * 1024,
     });
     const client = new Client({ name: "bench", version: "1" });
     await client.connect(transport);
@@ -965,19 +986,89 @@ try {
     }
     const ms = performance.now() - t0;
     proxyResults[label] = { callsPerSec: PROXY_CALLS / (ms / 1000), latencyMs: stats(lat) };
-    if (label === "guard proxy") {
-      const pid = (transport as unknown as { pid: number | null }).pid;
-      const base = rssOf(pid, "VmRSS");
-      const t1 = performance.now();
-      const r = await client.callTool({ name: "big", arguments: { mib: 10 } });
-      const bigMs = performance.now() - t1;
-      if ((r as { isError?: boolean }).isError) {
-        throw new Error(`proxy bench: the 10 MiB result was withheld`);
-      }
-      bigScan = { ms: bigMs, mib: 10, peakRssMiB: rssOf(pid, "VmHWM"), baseRssMiB: base };
-    }
     await client.close();
   }
+  // The 10 MiB result is measured with a raw line client: the SDK client's own read buffer
+  // takes seconds to assemble a 10 MiB line, which would hide the proxy's cost.
+  const bigOnce = async (cmd: string[]) => {
+    const child = new Deno.Command(cmd[0], {
+      args: cmd.slice(1),
+      env: guardEnv(pHome),
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    const reader = child.stdout.getReader();
+    let pending: Uint8Array[] = [];
+    const nextLine = async (): Promise<Uint8Array> => {
+      while (true) {
+        const last = pending[pending.length - 1];
+        const nl = last ? last.indexOf(10) : -1;
+        if (nl >= 0) {
+          const total = pending.reduce((n, c) => n + c.length, 0) - last.length + nl;
+          const line = new Uint8Array(total);
+          let off = 0;
+          for (const c of pending.slice(0, -1)) {
+            line.set(c, off);
+            off += c.length;
+          }
+          line.set(last.subarray(0, nl), off);
+          pending = nl + 1 < last.length ? [last.subarray(nl + 1)] : [];
+          return line;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error("proxy bench: the server closed the connection");
+        pending.push(value);
+      }
+    };
+    const send = (m: unknown) => w.write(new TextEncoder().encode(JSON.stringify(m) + "\n"));
+    await send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "bench", version: "1" },
+      },
+    });
+    await nextLine();
+    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    await send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
+    await nextLine();
+    const base = rssOf(child.pid, "VmRSS");
+    const t1 = performance.now();
+    await send({
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "big", arguments: { mib: 10 } },
+    });
+    const line = await nextLine();
+    const ms = performance.now() - t1;
+    const peak = rssOf(child.pid, "VmHWM");
+    if (
+      line.length < 10 * 1024 * 1024 ||
+      new TextDecoder().decode(line.subarray(0, 200)).includes('"isError":true')
+    ) {
+      throw new Error("proxy bench: the 10 MiB result was withheld");
+    }
+    await w.close();
+    reader.releaseLock();
+    await child.stdout.cancel().catch(() => {});
+    await child.status;
+    return { ms, peakRssMiB: peak, baseRssMiB: base };
+  };
+  const bigDirect = await bigOnce(variants[0][1]);
+  const bigProxy = await bigOnce(variants[2][1]);
+  bigScan = {
+    ms: bigProxy.ms,
+    mib: 10,
+    peakRssMiB: bigProxy.peakRssMiB,
+    baseRssMiB: bigProxy.baseRssMiB,
+    directMs: bigDirect.ms,
+  };
   const direct = proxyResults["direct"];
   const bare = proxyResults["bare pipe"];
   const guarded = proxyResults["guard proxy"];
@@ -1010,8 +1101,8 @@ try {
         verdict(guarded.latencyMs.median - direct.latencyMs.median <= 0.5),
       ],
       [
-        "10 MiB result through the proxy, scanned (ms)",
-        f1(bigR.ms),
+        "10 MiB result through the proxy, scanned (ms; direct in brackets)",
+        `${f1(bigR.ms)} (${f1(bigR.directMs)})`,
         "≤200",
         verdict(bigR.ms <= 200),
       ],
@@ -1030,6 +1121,114 @@ try {
   );
   await Deno.remove(pHome, { recursive: true }).catch(() => {});
   const proxy = { calls: PROXY_CALLS, results: proxyResults, bigResult: bigR };
+
+  // ============================================================ 8. flow tracking
+  heading("8. Flow tracking: a session with 1,000 tracked results (state size, added time)");
+  const FLOW_RESULTS = 1000;
+  const flowState = newFlowState("0123456789abcdef0123456789abcdef", 0);
+  for (let i = 0; i < FLOW_RESULTS; i++) {
+    // A typical fetched page or file: ~4 KB with ids, hashes and version strings among words.
+    const words: string[] = [];
+    for (let k = 0; k < 600; k++) {
+      words.push(
+        k % 6 === 0 ? `id${i}x${k}r${((i + 1) * 2654435761 + k * 40503).toString(36)}` : "lorem",
+      );
+    }
+    recordResult(
+      flowState,
+      {
+        tool: "WebFetch",
+        caps: ["reads-untrusted-external", "network-egress"],
+        findings: [],
+        paths: [],
+        texts: [],
+      },
+      {
+        text: words.join(" "),
+        secrets: i % 50 === 0 ? [`AKIA${String(i).padStart(16, "7")}`] : [],
+        injection: false,
+      },
+      DEFAULT_FLOW,
+      home,
+      i,
+    );
+  }
+  const flowBytes = encodeFlowState(flowState);
+  const egressCmd = "curl -X POST -d 'status=ok&build=42' https://ci.example/api/report";
+  const flowCtx = context(home);
+  const egressCall = shellCall(egressCmd, cwd);
+  const egressEv = evaluate(egressCall, flowCtx);
+  const flowSamples: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t0 = performance.now();
+    const st = decodeFlowState(flowBytes);
+    const fc = flowCallOf(egressCall, egressEv, DEFAULT_FLOW, home);
+    checkFlow(st, fc, DEFAULT_FLOW);
+    admitCall(st, fc, DEFAULT_FLOW, home, 1);
+    encodeFlowState(st);
+    flowSamples.push(performance.now() - t0);
+  }
+  const flowIn = stats(flowSamples.slice(20));
+  // End to end: the same allowed egress call with that session file vs without a session id.
+  const fHome = await tempHome("guard-bench-flow-");
+  await writePolicy(fHome, 'allow = ["^curl "]\n');
+  await Deno.mkdir(`${fHome}/.aiguard/sessions`, { mode: 0o700 });
+  const sessionFile = `${fHome}/.aiguard/sessions/${sessionKey("flow-bench")}.flow`;
+  const mk = (session: string | null) =>
+    new TextEncoder().encode(JSON.stringify({
+      ...(session ? { session_id: session } : {}),
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: egressCmd },
+    }));
+  const withS = mk("flow-bench"), withoutS = mk(null);
+  const eWith: number[] = [], eWithout: number[] = [];
+  for (let round = 0; round < 3 + 30; round++) {
+    Deno.writeFileSync(sessionFile, flowBytes, { mode: 0o600 });
+    const a = await spawnTimed(MAIN_TS, ["evaluate"], fHome, withS);
+    const b = await spawnTimed(MAIN_TS, ["evaluate"], fHome, withoutS);
+    if (a.code !== 0 || b.code !== 0) {
+      throw new Error(`flow bench: unexpected decision: ${a.stderr} ${b.stderr}`);
+    }
+    if (round >= 3) {
+      eWith.push(a.ms);
+      eWithout.push(b.ms);
+    }
+  }
+  await Deno.remove(fHome, { recursive: true }).catch(() => {});
+  const ew = stats(eWith), eo = stats(eWithout);
+  table(
+    ["measure", "value", "target", ""],
+    [
+      [
+        `session file with ${FLOW_RESULTS} results (${flowState.fp.size} fingerprints), KiB`,
+        (flowBytes.length / 1024).toFixed(0),
+        "≤1024",
+        verdict(flowBytes.length <= 1024 * 1024),
+      ],
+      [
+        "in process: load + check + admit + save (median ms)",
+        f2(flowIn.median),
+        "≤5",
+        verdict(flowIn.median <= 5),
+      ],
+      [
+        "hook end to end with that session vs no session (median ms)",
+        `${f1(ew.median)} vs ${f1(eo.median)} (+${f1(ew.median - eo.median)})`,
+        "≤5 added",
+        verdict(ew.median - eo.median <= 5),
+      ],
+    ],
+  );
+  const flowBench = {
+    results: FLOW_RESULTS,
+    fingerprints: flowState.fp.size,
+    sessionBytes: flowBytes.length,
+    inProcessMs: flowIn,
+    e2eWithSessionMs: ew,
+    e2eWithoutSessionMs: eo,
+  };
 
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
@@ -1069,6 +1268,7 @@ try {
     audit,
     detectors,
     proxy,
+    flow: flowBench,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

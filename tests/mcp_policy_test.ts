@@ -44,7 +44,7 @@ block = ["delete_repo"]
     [
       mcp("web", "fetch", { url: "http://169.254.169.254/latest" }),
       "block",
-      "net.host-unlisted-block",
+      "net.cloud-metadata",
     ],
   ];
   for (const [call, action, rule] of cases) {

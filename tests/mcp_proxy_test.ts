@@ -202,7 +202,7 @@ Deno.test("rug pull: a changed tool description is withheld (and its calls denie
   assert.match(second.call, /BLOCKED \[mcp\.tool-changed\]/);
   assert.match(second.stderr, /withheld tool notes of rug \(changed\)/);
   const list = await runGuard(h, ["mcp", "list"]);
-  assert.match(list.stdout, /rug {2}6 tools, 1 withheld/);
+  assert.match(list.stdout, /rug {2}8 tools, 1 withheld/);
   const trust = await runGuard(h, ["mcp", "trust", "rug"]);
   assert.equal(trust.code, 0, trust.stderr);
   assert.match(trust.stdout, /trusted 1 definition\(s\) of rug/);

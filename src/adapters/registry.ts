@@ -21,21 +21,32 @@ export function detectAgent(payload: unknown): AgentName {
   return "claude";
 }
 
+export type HookEvent = "PreToolUse" | "PostToolUse";
+
 export interface Adapted {
   agent: AgentName;
-  event: string;
+  event: HookEvent;
   call: ToolCall;
+  /** PostToolUse: what the tool returned (`tool_response`; Kimi: `tool_output`). */
+  response?: unknown;
 }
 
 export function adapt(payload: unknown, agent: AgentName | null): Adapted {
   const a = agent ?? detectAgent(payload);
   const p = asObject(payload, "payload");
   const event = p.hook_event_name;
-  if (event !== "PreToolUse") {
+  if (event !== "PreToolUse" && event !== "PostToolUse") {
     throw new InputError(
-      `unsupported hook event ${JSON.stringify(event)} (guard evaluate handles PreToolUse)`,
+      `unsupported hook event ${
+        JSON.stringify(event)
+      } (guard evaluate handles PreToolUse and PostToolUse)`,
     );
   }
   const call = a === "kimi" ? kimiAdapter(payload) : claudeAdapter(payload, a);
-  return { agent: a, event: "PreToolUse", call };
+  if (event === "PreToolUse") return { agent: a, event, call };
+  const response = p.tool_response ?? p.tool_output ?? p.tool_result;
+  if (response === undefined) {
+    throw new InputError("PostToolUse payload has no tool_response");
+  }
+  return { agent: a, event, call, response };
 }

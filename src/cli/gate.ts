@@ -6,7 +6,9 @@
  */
 import { canonicalCall } from "../core/canonical.ts";
 import type { EngineContext } from "../core/engine.ts";
-import type { Decision, ToolCall } from "../core/types.ts";
+import { type FlowProof, type FlowVerdict, mergeDecisions } from "../core/flow.ts";
+import { hasRule, rule } from "../core/rules.ts";
+import type { Decision, Evaluation, Tier, ToolCall } from "../core/types.ts";
 import { consumeApproval, pruneIfDue } from "../state/approvals.ts";
 import { challengeToken, writeChallenge } from "../state/challenges.ts";
 import { evaluateWithCapabilities } from "./runtime.ts";
@@ -15,6 +17,21 @@ export interface AuditStep {
   decision: Decision;
   token?: string;
   event: string;
+  /** Flow-tracking proof (rule ids, labels, source result ids): no content. */
+  flow?: FlowProof;
+}
+
+/** Flow tracking as the front end keeps it (a session file for the hook, memory for the proxy). */
+export interface FlowHooks {
+  /** The flow verdict for this call, merged with the engine's decision (most restrictive wins). */
+  check(call: ToolCall, ev: Evaluation): FlowVerdict;
+  /** The call is going to run. */
+  admit(call: ToolCall, ev: Evaluation): void;
+}
+
+function tierOf(id: string): Tier {
+  if (id.startsWith("user.")) return "user";
+  return hasRule(id) ? rule(id).tier : "input";
 }
 
 export interface GateResult {
@@ -33,14 +50,52 @@ export async function gate(
   ctx: EngineContext,
   stateDir: string,
   deadline: number,
+  flow?: FlowHooks,
 ): Promise<GateResult> {
   const ev = await evaluateWithCapabilities(call, ctx, deadline);
-  const d = ev.decision;
+  let d = ev.decision;
+  let proof: FlowProof | undefined;
+  if (flow) {
+    const v = flow.check(call, ev);
+    if (v.proof.rules.length) proof = v.proof;
+    d = mergeDecisions(d, v.decision);
+  }
+  const step = (decision: Decision, event: string, token?: string): AuditStep => ({
+    decision,
+    event,
+    ...(token ? { token } : {}),
+    ...(proof ? { flow: proof } : {}),
+  });
+  // Observe mode: record what would have been stopped and let it run. Absolute Blocks and
+  // fail-closed input problems still stop the call: nothing overrides them.
+  const tier = tierOf(d.rule);
+  if (
+    ctx.policy.mode === "observe" && d.action !== "allow" && tier !== "absolute" && tier !== "input"
+  ) {
+    const r = rule("observe.allowed");
+    const allowed: Decision = {
+      action: "allow",
+      risk: d.risk,
+      warning: `${r.warning} (${d.rule}: ${d.warning})`,
+      rule: r.id,
+      remediation: r.remediation,
+    };
+    flow?.admit(call, ev);
+    return {
+      outcome: "allow",
+      decision: allowed,
+      audit: [
+        step(d, d.action === "block" ? "would_block" : "would_ask"),
+        step(allowed, "observe"),
+      ],
+    };
+  }
   if (d.action === "allow") {
-    return { outcome: "allow", decision: d, audit: [{ decision: d, event: "PreToolUse" }] };
+    flow?.admit(call, ev);
+    return { outcome: "allow", decision: d, audit: [step(d, "PreToolUse")] };
   }
   if (d.action === "block") {
-    return { outcome: "block", decision: d, audit: [{ decision: d, event: "PreToolUse" }] };
+    return { outcome: "block", decision: d, audit: [step(d, "PreToolUse")] };
   }
   const canonical = canonicalCall(call);
   const token = await challengeToken(canonical);
@@ -56,19 +111,18 @@ export async function gate(
       remediation: "",
     };
     pruneIfDue(stateDir, now);
+    flow?.admit(call, ev);
     return {
       outcome: "allow",
       decision: granted,
       token,
-      audit: [{ decision: granted, token, event: "approval.consumed" }],
+      audit: [step(granted, "approval.consumed", token)],
     };
   }
   if (consumed.status === "rejected") {
-    steps.push({
-      decision: { ...d, warning: `approval rejected: ${consumed.reason}` },
-      token,
-      event: "approval.rejected",
-    });
+    steps.push(
+      step({ ...d, warning: `approval rejected: ${consumed.reason}` }, "approval.rejected", token),
+    );
   }
   pruneIfDue(stateDir, now);
   writeChallenge(stateDir, {
@@ -83,7 +137,7 @@ export async function gate(
     rule: d.rule,
     created_at: new Date().toISOString(),
   });
-  steps.push({ decision: d, token, event: "challenge.created" });
+  steps.push(step(d, "challenge.created", token));
   return {
     outcome: "ask",
     decision: d,

@@ -40,6 +40,7 @@ export async function main(args: string[]): Promise<number> {
     case "evaluate": {
       const out = await runEvaluate(rest);
       if (out.stderr) writeAll(Deno.stderr, out.stderr + "\n");
+      if (out.stdout) writeAll(Deno.stdout, out.stdout + "\n");
       return out.code;
     }
     case "approve":

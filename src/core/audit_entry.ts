@@ -45,6 +45,8 @@ export interface AuditRecord {
   repair?: { bytes: number; sha256: string };
   /** Entries known to be missing before this one (recorded, never hidden). */
   missing?: { from: number; to: number };
+  /** Flow tracking's proof for this decision: rule ids, labels, source result ids, capabilities. */
+  flow?: { rules: string[]; labels: string[]; sources: number[]; caps: string[] };
 }
 
 export interface AuditEntry extends AuditRecord {

@@ -219,6 +219,10 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   }
   trace.units = verdicts;
   trace.findings = findings;
+  trace.programs = an.units.filter((u) => !u.transparent && u.name).map((u) => [
+    u.name,
+    ...u.argv.slice(1).map((w) => (w.dynamic ? "" : w.value)),
+  ]);
   if (decidedByBlock) return { decision: toDecision(decidedByBlock), trace };
   const ask = mostSevere(asks);
   if (ask) return { decision: toDecision(ask), trace };
@@ -451,8 +455,9 @@ function decideTool(
   ctx: EngineContext,
 ): Evaluation {
   const trace: Trace = { parser: "none", parseErrors: [], units: [], findings };
-  const block = mostSevere(findings.filter((f) => f.tier === "absolute" || f.tier === "input"));
-  if (block && block.action === "block") return { decision: toDecision(block), trace };
+  // Any block wins outright, as for shell commands: an allow rule widens asks, never blocks.
+  const block = mostSevere(findings.filter((f) => f.action === "block"));
+  if (block) return { decision: toDecision(block), trace };
   const server = call.kind === "mcp" ? call.server : undefined;
   const ub = firstMatch(ctx.policy, "block", userTexts, server);
   if (ub) return { decision: toDecision(userFinding(ub)), trace };

@@ -8,6 +8,8 @@
  */
 
 import { AUDIT_MODES, type AuditMode } from "./audit_entry.ts";
+import { CAPABILITIES, type Capability } from "./capabilities.ts";
+import { DEFAULT_FLOW, type FlowSettings, type Preset, PRESETS } from "./flow.ts";
 import type { SecretRule } from "./secrets.ts";
 
 export type PolicyKind = "block" | "ask" | "allow";
@@ -67,20 +69,27 @@ export const DEFAULT_MCP: McpSettings = {
   maxResultBytes: 64 * 1024 * 1024,
 };
 
+/** `mode`: enforce decisions, or only record what would have been stopped. */
+export type PolicyMode = "enforce" | "observe";
+
 export interface CompiledPolicy {
   file: string | null;
+  mode: PolicyMode;
   rules: PolicyRule[];
   audit: AuditSettings;
   detectors: DetectorSettings;
   mcp: McpSettings;
+  flow: FlowSettings;
 }
 
 export const EMPTY_POLICY: CompiledPolicy = {
   file: null,
+  mode: "enforce",
   rules: [],
   audit: DEFAULT_AUDIT,
   detectors: DEFAULT_DETECTORS,
   mcp: DEFAULT_MCP,
+  flow: DEFAULT_FLOW,
 };
 
 export class PolicyError extends Error {
@@ -89,7 +98,73 @@ export class PolicyError extends Error {
   }
 }
 
-const KNOWN_KEYS = new Set(["block", "ask", "allow", "audit", "secrets", "injection", "mcp"]);
+const KNOWN_KEYS = new Set([
+  "mode",
+  "block",
+  "ask",
+  "allow",
+  "audit",
+  "secrets",
+  "injection",
+  "mcp",
+  "flow",
+]);
+
+const FLOW_KEYS = ["preset", "private_paths", "declassifiers", "tools"];
+
+function compileFlow(v: unknown, file: string, text: string): FlowSettings {
+  if (v === undefined) return DEFAULT_FLOW;
+  const line = lineOf(text, "[flow") ?? lineOf(text, "flow");
+  const t = table(v, "flow", file, line);
+  for (const k of Object.keys(t)) {
+    if (!FLOW_KEYS.includes(k)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, k) ?? line,
+        `unknown key "flow.${k}" (expected ${FLOW_KEYS.join(", ")} or [flow.tools])`,
+      );
+    }
+  }
+  const out: FlowSettings = { ...DEFAULT_FLOW, tools: {} };
+  if (t.preset !== undefined) {
+    if (!PRESETS.includes(t.preset as Preset)) {
+      throw new PolicyError(
+        file,
+        lineOf(text, "preset") ?? line,
+        `"flow.preset" must be ${PRESETS.map((p) => `"${p}"`).join(", ")}`,
+      );
+    }
+    out.preset = t.preset as Preset;
+  }
+  out.privatePaths = stringList(t.private_paths, "flow.private_paths", file, text, line);
+  for (const p of out.privatePaths) {
+    if (!(p.startsWith("/") || p.startsWith("~/")) || p.includes("\0")) {
+      throw new PolicyError(
+        file,
+        lineOf(text, p) ?? line,
+        `"flow.private_paths": "${p}" must be an absolute path or start with ~/`,
+      );
+    }
+  }
+  out.declassifiers = stringList(t.declassifiers, "flow.declassifiers", file, text, line);
+  if (t.tools !== undefined) {
+    const tl = lineOf(text, "[flow.tools]") ?? line;
+    const tools = table(t.tools, "flow.tools", file, tl);
+    for (const [name, caps] of Object.entries(tools)) {
+      const list = stringList(caps, `flow.tools.${name}`, file, text, tl);
+      const bad = list.find((c) => !CAPABILITIES.includes(c as Capability));
+      if (bad !== undefined) {
+        throw new PolicyError(
+          file,
+          lineOf(text, name) ?? tl,
+          `"flow.tools.${name}": unknown capability "${bad}" (expected ${CAPABILITIES.join(", ")})`,
+        );
+      }
+      out.tools[name] = list as Capability[];
+    }
+  }
+  return out;
+}
 
 const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const HOST_PATTERN = /^(?:\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
@@ -508,7 +583,7 @@ export function compilePolicy(
       throw new PolicyError(
         file,
         lineOf(text, key),
-        `unknown key "${key}" (expected block, ask, allow, [audit], [secrets] or [injection])`,
+        `unknown key "${key}" (expected mode, block, ask, allow, [audit], [secrets], [injection], [mcp] or [flow])`,
       );
     }
   }
@@ -542,12 +617,17 @@ export function compilePolicy(
     });
     searchFrom = 0;
   }
+  if (data.mode !== undefined && data.mode !== "enforce" && data.mode !== "observe") {
+    throw new PolicyError(file, lineOf(text, "mode"), `"mode" must be "enforce" or "observe"`);
+  }
   return {
     file,
+    mode: (data.mode as PolicyMode | undefined) ?? "enforce",
     rules,
     audit: compileAudit(data.audit, file, text),
     detectors: compileDetectors(data, file, text, builtinSecretIds),
     mcp: compileMcp(data.mcp, file, text, rules),
+    flow: compileFlow(data.flow, file, text),
   };
 }
 

@@ -13,6 +13,7 @@ export type Tier =
   | "input" // malformed input, limits: fail closed
   | "absolute" // Absolute Block: never overridable
   | "user" // ~/.aiguard/policy.toml
+  | "flow" // flow tracking across calls (merged: the most restrictive wins)
   | "builtin" // built-in high-risk patterns
   | "metachar" // shell metacharacters
   | "safe" // safe prefixes
@@ -22,6 +23,7 @@ export const TIER_ORDER: Tier[] = [
   "input",
   "absolute",
   "user",
+  "flow",
   "builtin",
   "metachar",
   "safe",
@@ -131,6 +133,8 @@ export interface Trace {
   parseErrors: string[];
   units: UnitTrace[];
   findings: Finding[];
+  /** Shell calls: argv of each simple command that runs (name first; unknown words ""). */
+  programs?: string[][];
 }
 
 export interface Evaluation {

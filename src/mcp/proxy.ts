@@ -42,6 +42,17 @@ const PROXY_DIGESTS: Digests = {
 };
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
+import {
+  admitCall,
+  checkFlow,
+  type FlowCall,
+  type FlowProof,
+  type FlowState,
+  newFlowState,
+  recordResult,
+} from "../core/flow.ts";
+import { flowCallOf } from "../core/flow_call.ts";
+import type { ToolDefinition } from "../core/capabilities.ts";
 import { LineSplitter } from "./framing.ts";
 import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
 
@@ -70,7 +81,7 @@ export interface ProxyOptions {
 }
 
 type Pending =
-  | { kind: "call"; tool: string; call: ToolCall }
+  | { kind: "call"; tool: string; call: ToolCall; flow: FlowCall | null }
   | { kind: "task" }
   | { kind: "list" }
   | { kind: "init" };
@@ -155,6 +166,14 @@ export class ProxySession {
   readonly held = new Map<string, "changed" | "poisoned">();
   private pins: ServerPins;
   private pinsDirty = false;
+  /** Flow tracking for this proxy's lifetime (memory only). */
+  readonly flow: FlowState = newFlowState(
+    [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0"))
+      .join(""),
+    Date.now(),
+  );
+  /** Tool definitions from the latest tools/list, for capability classification. */
+  private defs = new Map<string, ToolDefinition>();
   private ctx: ReturnType<typeof baseContext> | null = null;
 
   constructor(
@@ -178,7 +197,14 @@ export class ProxySession {
   /** Set when the audit log could not be written: every later call is refused. */
   auditBroken: string | null = null;
 
-  private audit(d: Decision, tool: string, call: string, event: string, token?: string): boolean {
+  private audit(
+    d: Decision,
+    tool: string,
+    call: string,
+    event: string,
+    token?: string,
+    flow?: FlowProof,
+  ): boolean {
     this.queue.push({
       time: new Date().toISOString(),
       source: `mcp:${this.o.name}`,
@@ -194,6 +220,7 @@ export class ProxySession {
       },
       token,
       event,
+      ...(flow ? { flow } : {}),
     });
     if (this.queue.length >= AUDIT_BATCH) void this.flush();
     else if (this.timer === null) this.timer = setTimeout(() => void this.flush(), AUDIT_DELAY_MS);
@@ -334,9 +361,19 @@ export class ProxySession {
       args,
     };
     let g;
+    let admitted: FlowCall | null = null;
+    const flowSettings = this.o.policy.flow;
+    const def = this.defs.get(name);
     try {
       this.ctx ??= baseContext(this.o.home, this.o.policy);
-      g = await gate(call, this.ctx, this.o.stateDir, performance.now() + CALL_DEADLINE_MS);
+      g = await gate(call, this.ctx, this.o.stateDir, performance.now() + CALL_DEADLINE_MS, {
+        check: (c, ev) =>
+          checkFlow(this.flow, flowCallOf(c, ev, flowSettings, this.o.home, def), flowSettings),
+        admit: (c, ev) => {
+          admitted = flowCallOf(c, ev, flowSettings, this.o.home, def);
+          admitCall(this.flow, admitted, flowSettings, this.o.home, Date.now());
+        },
+      });
     } catch (e) {
       const d = ruleDecision(
         "input.internal-error",
@@ -348,14 +385,14 @@ export class ProxySession {
     }
     let logged = true;
     for (const s of g.audit) {
-      logged = (this.audit(s.decision, tool, canonical, s.event, s.token)) && logged;
+      logged = (this.audit(s.decision, tool, canonical, s.event, s.token, s.flow)) && logged;
     }
     if (g.outcome === "allow") {
       if (!logged) {
         await this.toClient(denial(msg.id, blockText(ruleDecision("input.audit-failed"))));
         return;
       }
-      this.pending.set(idKey(msg.id)!, { kind: "call", tool, call });
+      this.pending.set(idKey(msg.id)!, { kind: "call", tool, call, flow: admitted });
       await this.toServer(bytes);
       return;
     }
@@ -480,6 +517,39 @@ export class ProxySession {
         "mcp.result-withheld",
       );
     }
+    if (p?.flow) {
+      // Label what the model is about to see (masked secrets still mark the result private).
+      const rec = recordResult(
+        this.flow,
+        p.flow,
+        {
+          text: JSON.stringify(v.action === "redacted" ? v.result : result),
+          secrets: [],
+          injection: false,
+          private: v.action === "redacted",
+        },
+        this.o.policy.flow,
+        this.o.home,
+        Date.now(),
+      );
+      if (rec.labels.length) {
+        const r = rule("flow.result");
+        this.audit(
+          {
+            action: "allow",
+            risk: r.risk,
+            warning: `${r.warning} (labels: ${rec.labels.join(", ")})`,
+            rule: r.id,
+            remediation: "",
+          },
+          tool,
+          "",
+          "PostToolUse",
+          undefined,
+          { rules: [r.id], labels: rec.labels, sources: rec.sources, caps: p.flow.caps },
+        );
+      }
+    }
     if (v.action === "redacted") {
       const d: Decision = {
         action: "allow",
@@ -509,6 +579,7 @@ export class ProxySession {
       const text = definitionText(def);
       const hash = await sha256(text);
       const verdict = judgeTool(this.pins, def.name, hash);
+      this.defs.set(def.name, def as ToolDefinition);
       if (verdict.status === "trusted") {
         this.held.delete(def.name);
         keep.push(t);

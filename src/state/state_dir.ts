@@ -55,7 +55,13 @@ export function ensureSubdir(dir: string): void {
     checkInfo(dir, Deno.lstatSync(dir), true);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
-    Deno.mkdirSync(dir, { mode: 0o700 });
+    try {
+      Deno.mkdirSync(dir, { mode: 0o700 });
+    } catch (e2) {
+      // A concurrent process created it first: accept it only if it passes the same checks.
+      if (!(e2 instanceof Deno.errors.AlreadyExists)) throw e2;
+      checkInfo(dir, Deno.lstatSync(dir), true);
+    }
   }
 }
 

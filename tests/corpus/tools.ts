@@ -194,32 +194,32 @@ export const tools: ToolCase[] = [
   // ── web ─────────────────────────────────────────────────────────────────
   {
     call: { kind: "web", url: "http://169.254.169.254/", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
     call: { kind: "web", url: "http://0xa9fea9fe/latest/meta-data/", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
     call: { kind: "web", url: "http://metadata.google.internal/", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
     call: { kind: "web", url: "http://[fd00:ec2::254]/latest/", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
     call: { kind: "web", url: "http://100.100.100.200/latest/meta-data", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
     call: { kind: "web", url: "http://example.com@169.254.169.254/", tool: "WebFetch" },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {
@@ -331,7 +331,7 @@ export const tools: ToolCase[] = [
   },
   {
     call: { kind: "mcp", server: "fetch", name: "fetch", args: { url: "http://169.254.169.254/" } },
-    expect: "ask",
+    expect: "block",
     rule: "net.cloud-metadata",
   },
   {

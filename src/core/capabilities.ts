@@ -1,0 +1,749 @@
+/**
+ * Capabilities: what a tool call or shell program can do, in a fixed vocabulary
+ * used by flow tracking (taint across calls; the "lethal trifecta" of untrusted
+ * content + private data + a way out):
+ *
+ *  - reads-local               ordinary local files and project data
+ *  - reads-private             credentials, secrets managers, private DMs, password stores
+ *  - reads-untrusted-external  content written outside: web pages, search results, emails,
+ *                              issue/PR comments, chat messages, package READMEs
+ *  - writes-local              modifies local files or state
+ *  - executes                  runs code or commands
+ *  - network-egress            can carry data off the machine (any request with a URL,
+ *                              query or body, uploads, git push, ssh/scp)
+ *  - sends-message             sends a message to people (email, chat, comments, webhooks)
+ *
+ * Everything is data: per-agent tables of built-in tools, word tables and ordered
+ * rules for MCP tool names and schemas, and a program table for shell commands.
+ * Pure: no I/O.
+ */
+
+export type Capability =
+  | "reads-local"
+  | "reads-private"
+  | "reads-untrusted-external"
+  | "writes-local"
+  | "executes"
+  | "network-egress"
+  | "sends-message";
+
+export const CAPABILITIES: readonly Capability[] = Object.freeze<Capability[]>([
+  "reads-local",
+  "reads-private",
+  "reads-untrusted-external",
+  "writes-local",
+  "executes",
+  "network-egress",
+  "sends-message",
+]);
+
+/** An MCP tool as in tools/list. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description?: string;
+  /** JSON Schema object; its property names are evidence (url, to, body, command, …). */
+  inputSchema?: unknown;
+  annotations?: {
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    openWorldHint?: boolean;
+    [k: string]: unknown;
+  };
+}
+
+export interface Classification {
+  /** Sorted in CAPABILITIES order, no duplicates. */
+  caps: Capability[];
+  source: "builtin" | "heuristic" | "override" | "unknown";
+  reason: string;
+}
+
+const RL = "reads-local", RP = "reads-private", RX = "reads-untrusted-external";
+const WL = "writes-local", EX = "executes", NE = "network-egress", SM = "sends-message";
+
+// Capability sets are bit masks internally (bit i = CAPABILITIES[i]).
+const BIT: ReadonlyMap<string, number> = new Map(CAPABILITIES.map((c, i) => [c, 1 << i]));
+
+function maskOf(caps: readonly string[]): number {
+  let m = 0;
+  for (const c of caps) m |= BIT.get(c) ?? 0;
+  return m;
+}
+
+function capsOf(mask: number): Capability[] {
+  return CAPABILITIES.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+const M_RL = maskOf([RL]), M_RX = maskOf([RX]), M_WL = maskOf([WL]), M_NE = maskOf([NE]);
+const M_EX = maskOf([EX]), M_EXTERNAL = M_RX | M_NE;
+
+const SPACES = /\s+/;
+const words = (s: string): string[] => s.split(SPACES).filter((w) => w !== "");
+
+// ---------------------------------------------------------------------------
+// Built-in tools of each agent
+
+type BuiltinRow = { agents: string; tools: string; caps: readonly Capability[] };
+
+const BUILTIN_ROWS: readonly BuiltinRow[] = [
+  { agents: "claude codex", tools: "Bash SlashCommand", caps: [EX] },
+  { agents: "claude codex", tools: "Read NotebookRead Glob Grep LS BashOutput Skill", caps: [RL] },
+  { agents: "claude codex", tools: "Write Edit MultiEdit NotebookEdit", caps: [WL] },
+  { agents: "claude codex", tools: "KillShell KillBash", caps: [WL] },
+  // A GET carries data out in its URL / query string.
+  { agents: "claude codex", tools: "WebFetch WebSearch ReadMcpResourceTool", caps: [RX, NE] },
+  { agents: "claude codex", tools: "ListMcpResourcesTool", caps: [RX] },
+  { agents: "claude codex", tools: "Task Agent TodoWrite ExitPlanMode AskUserQuestion", caps: [] },
+  { agents: "codex", tools: "shell local_shell exec_command write_stdin", caps: [EX] },
+  { agents: "codex", tools: "apply_patch ApplyPatch", caps: [WL] },
+  { agents: "codex", tools: "read_file list_dir grep_files view_image", caps: [RL] },
+  { agents: "codex", tools: "web_search", caps: [RX, NE] },
+  { agents: "codex", tools: "update_plan", caps: [] },
+  { agents: "kimi", tools: "Shell", caps: [EX] },
+  { agents: "kimi", tools: "ReadFile Glob Grep ReadMediaFile", caps: [RL] },
+  { agents: "kimi", tools: "WriteFile StrReplaceFile", caps: [WL] },
+  { agents: "kimi", tools: "FetchURL SearchWeb", caps: [RX, NE] },
+  // SendDMail sends a note back to the agent's own earlier checkpoint, not to people.
+  { agents: "kimi", tools: "Task SetTodoList Think SendDMail", caps: [] },
+  { agents: "gemini", tools: "run_shell_command", caps: [EX] },
+  { agents: "gemini", tools: "read_file read_many_files list_directory glob", caps: [RL] },
+  { agents: "gemini", tools: "search_file_content", caps: [RL] },
+  { agents: "gemini", tools: "write_file replace save_memory", caps: [WL] },
+  { agents: "gemini", tools: "web_fetch google_web_search", caps: [RX, NE] },
+  { agents: "gemini", tools: "write_todos", caps: [] },
+  { agents: "cursor", tools: "Shell shell run_terminal_cmd", caps: [EX] },
+  { agents: "cursor", tools: "read_file Read list_dir codebase_search grep_search", caps: [RL] },
+  { agents: "cursor", tools: "grep file_search glob_file_search read_lints", caps: [RL] },
+  { agents: "cursor", tools: "edit_file write Write Edit search_replace delete_file", caps: [WL] },
+  { agents: "cursor", tools: "web_search", caps: [RX, NE] },
+  { agents: "cursor", tools: "todo_write", caps: [] },
+  { agents: "copilot", tools: "bash shell write_bash", caps: [EX] },
+  { agents: "copilot", tools: "view read read_bash glob grep", caps: [RL] },
+  { agents: "copilot", tools: "create edit str_replace str_replace_editor stop_bash", caps: [WL] },
+  { agents: "copilot", tools: "web_fetch", caps: [RX, NE] },
+];
+
+const BUILTINS = new Map<string, Map<string, number>>();
+for (const row of BUILTIN_ROWS) {
+  for (const agent of words(row.agents)) {
+    const table = BUILTINS.get(agent) ?? new Map<string, number>();
+    BUILTINS.set(agent, table);
+    for (const tool of words(row.tools)) table.set(tool, maskOf(row.caps));
+  }
+}
+
+/** Built-in tools of each agent: "claude" | "codex" | "kimi" | "gemini" | "cursor" | "copilot". */
+export function builtinCapabilities(agent: string, tool: string): Capability[] | null {
+  const mask = BUILTINS.get(agent)?.get(tool);
+  return mask === undefined ? null : capsOf(mask);
+}
+
+// ---------------------------------------------------------------------------
+// MCP tool heuristics: tokens of the name → verb classes and noun classes → rules
+
+type Verb = "exec" | "send" | "post" | "egress" | "write" | "change" | "fetch" | "read";
+type Noun = "secret" | "dm" | "message" | "web" | "hook" | "remote" | "fs" | "code" | "info";
+
+const VERB_WORDS: Readonly<Record<Verb, string>> = {
+  exec: "run execute exec eval evaluate spawn invoke interpret",
+  send:
+    "send resend reply respond tweet retweet notify comment forward broadcast announce invite dm",
+  post: "post",
+  egress: "upload push publish deploy submit share transfer",
+  write: `write create add new make mkdir insert append update edit modify patch set save put apply
+    replace change upsert store touch assign commit`,
+  change: `delete remove rm unlink close archive move mv rename copy cp merge lock unlock resolve
+    dismiss cancel clear reset revert kill`,
+  fetch: "fetch download browse navigate crawl scrape visit goto curl wget clone",
+  read: `get read list search find query view show describe lookup retrieve return load check
+    inspect scan cat grep diff peek watch poll receive preview summarize ls`,
+};
+
+/** "info" nouns with no verb mean reading (`sender_info`, `directory_tree`). */
+const NOUN_WORDS: Readonly<Record<Noun, string>> = {
+  secret: `secret password passwd passphrase credential creds apikey keychain keyring keystore
+    vault bitwarden lastpass 1password onepassword totp otp env`,
+  dm: "dm",
+  message: `message msg email mail gmail inbox mailbox chat channel thread comment issue pr pull
+    review discussion post tweet toot sms reply conversation notification ticket mention feed
+    timeline forum sender recipient room slack discord telegram whatsapp twitter mastodon reddit
+    subreddit`,
+  web: `web webpage website site url uri http https html internet online browser google bing
+    duckduckgo brave tavily serp serpapi exa api request endpoint`,
+  hook: "webhook ftp sftp",
+  remote: `gist bucket object s3 blob gcs repo repository release package readme page wiki article
+    news npm pypi crate artifact workflow commit`,
+  fs: `file filename path directory dir folder fs filesystem disk media notebook workspace local
+    symlink cwd git patch`,
+  code: `command cmd shell bash sh zsh powershell pwsh terminal console script code python py js
+    javascript node typescript ruby repl sql snippet`,
+  info: "info details status count history stats summary metadata log tree usage size stat",
+};
+
+/** Two-token nouns, checked before single tokens (`get_api_key`, `create_pull_request`). */
+const PHRASES: ReadonlyMap<string, Noun> = new Map<string, Noun>([
+  ...words("api access secret private ssh").map((w) => [`${w} key`, "secret"] as const),
+  ...words("access auth oauth refresh bearer session").map((w) =>
+    [`${w} token`, "secret"] as const
+  ),
+  ["direct message", "dm"],
+  ["private message", "dm"],
+  ["pull request", "message"],
+  ["merge request", "message"],
+]);
+
+const wordMap = <T extends string>(table: Readonly<Record<T, string>>): Map<string, T> =>
+  new Map(
+    Object.entries<string>(table).flatMap(([k, list]) => words(list).map((w) => [w, k as T])),
+  );
+const VERBS = wordMap(VERB_WORDS), NOUNS = wordMap(NOUN_WORDS);
+
+/** Description words that, with a url property, mean the tool fetches that URL. */
+const FETCH_DESC = new Set(
+  words(
+    "fetch download retrieve scrape crawl browse visit web webpage website page html http https",
+  ),
+);
+
+const KNOWN = new Set<string>([...VERBS.keys(), ...NOUNS.keys(), ...FETCH_DESC]);
+for (const p of PHRASES.keys()) for (const w of words(p)) KNOWN.add(w);
+
+/** A token's table form: plural and third-person endings removed when that gives a known word. */
+function canon(t: string): string {
+  if (KNOWN.has(t) || !t.endsWith("s")) return t;
+  for (const c of [t.slice(0, -1), t.slice(0, -2), t.slice(0, -3) + "y"]) {
+    if (KNOWN.has(c)) return c;
+  }
+  return t;
+}
+
+const CAMEL_RUN = /([A-Z]+)([A-Z][a-z])/g;
+const CAMEL = /([a-z0-9])([A-Z])/g;
+const NON_ALNUM = /[^a-z0-9]+/;
+
+/** snake_case, kebab-case, camelCase, dots and spaces → lower-case table words. */
+function tokens(s: string): string[] {
+  return s.replace(CAMEL_RUN, "$1 $2").replace(CAMEL, "$1 $2").toLowerCase().split(NON_ALNUM)
+    .filter((t) => t !== "").map(canon);
+}
+
+type Analysis = { verbs: { cls: Verb; tok: string }[]; nouns: Map<Noun, string> };
+
+/**
+ * Verbs and nouns of a token list. A word that is both (post, comment, reply, tweet, commit)
+ * is a verb only when no verb came before it: `post_message` posts, `get_post` reads.
+ */
+function analyse(toks: readonly string[], infoReads: boolean): Analysis {
+  const verbs: Analysis["verbs"] = [];
+  const nouns = new Map<Noun, string>();
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    const phrase = i + 1 < toks.length ? PHRASES.get(`${t} ${toks[i + 1]}`) : undefined;
+    if (phrase) {
+      if (!nouns.has(phrase)) nouns.set(phrase, `${t}_${toks[++i]}`);
+      else i++;
+      continue;
+    }
+    const v = VERBS.get(t), n = NOUNS.get(t);
+    if (v && (!n || verbs.length === 0)) verbs.push({ cls: v, tok: t });
+    else if (n && !nouns.has(n)) nouns.set(n, t);
+  }
+  const info = nouns.get("info");
+  if (infoReads && verbs.length === 0 && info) verbs.push({ cls: "read", tok: info });
+  return { verbs, nouns };
+}
+
+interface NameRule {
+  /** Verb classes (space-separated); "none" matches a name without a verb. */
+  verbs: string;
+  /** Noun classes, any of which must be present; absent: any object. */
+  nouns?: string;
+  caps: readonly Capability[];
+  /** The object is unknown: the caps are a guess (annotations may refine them). */
+  assumed?: true;
+}
+
+/** First matching row per verb wins; rows of different verbs in one name add up. */
+const NAME_RULES: readonly NameRule[] = [
+  { verbs: "exec", caps: [EX] },
+  { verbs: "send", caps: [SM, NE] },
+  { verbs: "post egress write", nouns: "message dm", caps: [SM, NE] },
+  { verbs: "post egress", caps: [NE] },
+  { verbs: "change", nouns: "message dm", caps: [NE] },
+  { verbs: "write change", nouns: "secret fs code", caps: [WL] },
+  { verbs: "write change", nouns: "remote web hook", caps: [NE] },
+  { verbs: "write change", caps: [WL, NE], assumed: true },
+  { verbs: "fetch read", nouns: "secret", caps: [RP] },
+  { verbs: "fetch read", nouns: "dm", caps: [RP, RX] },
+  { verbs: "fetch read", nouns: "message", caps: [RX] },
+  { verbs: "fetch", caps: [RX, NE] },
+  { verbs: "read", nouns: "web", caps: [RX, NE] },
+  { verbs: "read", nouns: "remote hook", caps: [RX] },
+  { verbs: "read", nouns: "fs code", caps: [RL] },
+  { verbs: "read", caps: [RX], assumed: true },
+  { verbs: "none", nouns: "secret", caps: [RP] },
+  { verbs: "none", nouns: "dm", caps: [RP, RX, SM, NE] },
+  { verbs: "none", nouns: "message", caps: [RX, SM, NE] },
+  { verbs: "none", nouns: "web remote", caps: [RX, NE] },
+  { verbs: "none", nouns: "hook", caps: [NE] },
+  { verbs: "none", nouns: "code", caps: [EX] },
+  { verbs: "none", nouns: "fs", caps: [RL, WL] },
+];
+
+const COMPILED_RULES = NAME_RULES.map((r) => ({
+  verbs: new Set(words(r.verbs)),
+  nouns: r.nouns === undefined ? null : (words(r.nouns) as Noun[]),
+  mask: maskOf(r.caps),
+  assumed: r.assumed === true,
+}));
+
+/** strong: caps the words give; assumed: caps guessed for an unknown object. */
+type Evidence = { strong: number; assumed: number; reasons: string[] };
+
+function applyRules(an: Analysis, origin: string, ev: Evidence): boolean {
+  const verbs = an.verbs.length ? an.verbs : [{ cls: "none", tok: "" }];
+  let matched = false;
+  for (const v of verbs) {
+    const rule = COMPILED_RULES.find((r) =>
+      r.verbs.has(v.cls) && (r.nouns === null || r.nouns.some((n) => an.nouns.has(n)))
+    );
+    if (!rule) continue;
+    matched = true;
+    if (rule.assumed) ev.assumed |= rule.mask;
+    else ev.strong |= rule.mask;
+    const noun = rule.nouns?.find((n) => an.nouns.has(n));
+    const what = [v.tok && `${v.tok}_*`, noun && an.nouns.get(noun)].filter(Boolean).join(" on ");
+    ev.reasons.push(`${origin}: ${what}${rule.assumed ? " (object unknown)" : ""}`);
+  }
+  return matched;
+}
+
+/**
+ * Evidence from inputSchema property names (lower case, separators removed): a row needs one of
+ * `props`, one of `also` when given, a fetching word in the description when `desc`, and not
+ * only verbs of the `notVerbs` classes (reading tools have filter fields). First row per group.
+ */
+interface SchemaRule {
+  group: string;
+  props: string;
+  also?: string;
+  desc?: true;
+  notVerbs?: string;
+  caps: readonly Capability[];
+  why: string;
+}
+
+const URL = "url uri urls uris href link website webpage endpoint webhookurl targeturl";
+const TO = `to recipient recipients cc bcc channel channelid channelname chatid phone phonenumber
+  toaddress emailaddress threadts conversationid roomid userid`;
+const BODY = "body message text content subject htmlbody markdown msg comment caption";
+const CMD = "command cmd script code shellcommand commandline";
+const SCHEMA_RULES: readonly SchemaRule[] = [
+  { group: "url", props: URL, desc: true, caps: [RX, NE], why: "url property, fetching" },
+  { group: "url", props: URL, caps: [NE], why: "url property" },
+  { group: "send", props: TO, also: BODY, notVerbs: "read fetch", caps: [SM, NE], why: "to+body" },
+  { group: "exec", props: CMD, notVerbs: "read fetch", caps: [EX], why: "command property" },
+];
+
+const COMPILED_SCHEMA = SCHEMA_RULES.map((r) => ({
+  ...r,
+  propSet: new Set(words(r.props)),
+  alsoSet: r.also === undefined ? null : new Set(words(r.also)),
+  notSet: new Set(words(r.notVerbs ?? "")),
+  mask: maskOf(r.caps),
+}));
+
+const SEPARATORS = /[^a-z0-9]/g;
+
+function propNames(schema: unknown): Set<string> {
+  const props = schema && typeof schema === "object"
+    ? (schema as { properties?: unknown }).properties
+    : undefined;
+  if (!props || typeof props !== "object" || Array.isArray(props)) return new Set();
+  return new Set(Object.keys(props).map((k) => k.toLowerCase().replace(SEPARATORS, "")));
+}
+
+/** MCP tool heuristics from name, title, description, inputSchema property names and annotations. */
+export function classifyMcpTool(def: ToolDefinition): Classification {
+  const ev: Evidence = { strong: 0, assumed: 0, reasons: [] };
+  // Definitions come from servers: treat every field as untyped.
+  const text = (v: unknown): string => typeof v === "string" ? v : "";
+  const descToks = tokens(text(def.description).slice(0, 400));
+  // The name decides; title and then the description's first words stand in when it says nothing.
+  // Those two need a verb: a noun alone in prose is too weak.
+  let an = analyse(tokens(text(def.name)), true);
+  let recognised = applyRules(an, "name", ev);
+  const fallbacks: [string, string[]][] = [
+    ["title", tokens(text(def.title))],
+    ["description", descToks.slice(0, 40)],
+  ];
+  for (const [origin, toks] of fallbacks) {
+    if (recognised) break;
+    an = analyse(toks, false);
+    if (an.verbs.length) recognised = applyRules(an, origin, ev);
+  }
+  if (!recognised) {
+    an = { verbs: [], nouns: new Map() };
+    ev.assumed |= M_EXTERNAL;
+    ev.reasons.push("unrecognised: assumed external");
+  }
+  const props = propNames(def.inputSchema);
+  const desc = descToks.some((t) => FETCH_DESC.has(t));
+  const done = new Set<string>();
+  for (const r of props.size ? COMPILED_SCHEMA : []) {
+    if (done.has(r.group) || ![...r.propSet].some((p) => props.has(p))) continue;
+    if (r.alsoSet && ![...r.alsoSet].some((p) => props.has(p))) continue;
+    if (r.desc && !desc) continue;
+    if (an.verbs.length && an.verbs.every((v) => r.notSet.has(v.cls))) continue;
+    done.add(r.group);
+    if (r.mask & ~ev.strong) ev.reasons.push(`schema: ${r.why}`);
+    ev.strong |= r.mask;
+  }
+  const hints = def.annotations;
+  if (hints?.openWorldHint === true) {
+    const add = hints.readOnlyHint === true ? M_RX : M_NE;
+    if (add & ~ev.strong) ev.reasons.push("annotations: openWorldHint");
+    ev.strong |= add;
+  } else if (hints?.openWorldHint === false && ev.assumed & M_EXTERNAL) {
+    // A closed-world tool: guesses about the outside world become guesses about local state.
+    ev.assumed = (ev.assumed & ~M_EXTERNAL) | (ev.assumed & M_RX ? M_RL : 0);
+    ev.reasons.push("annotations: openWorldHint=false");
+  }
+  return {
+    caps: capsOf(ev.strong | ev.assumed),
+    source: "heuristic",
+    reason: [...new Set(ev.reasons)].join("; "),
+  };
+}
+
+/**
+ * Servers that are remote services: their "files" and "writes" live on the service
+ * (`mcp__github__get_file_contents` reads content others wrote; its writes leave the machine).
+ */
+const REMOTE_SERVERS = new Set(
+  words(`github gitlab bitbucket gitea slack discord gmail google gdrive drive notion jira
+    confluence atlassian linear asana trello figma salesforce hubspot zendesk intercom dropbox
+    onedrive sharepoint outlook teams telegram whatsapp twitter reddit sentry stripe shopify
+    airtable supabase vercel netlify cloudflare aws gcp azure huggingface`),
+);
+
+function remoteServer(server: string): boolean {
+  return server.toLowerCase().split(NON_ALNUM).some((t) => REMOTE_SERVERS.has(t));
+}
+
+function parseMcpName(tool: string): { server: string; name: string } | null {
+  if (!tool.startsWith("mcp__")) return null;
+  const rest = tool.slice(5);
+  const i = rest.indexOf("__");
+  return i > 0 && i + 2 < rest.length
+    ? { server: rest.slice(0, i), name: rest.slice(i + 2) }
+    : null;
+}
+
+/**
+ * Any tool: overrides first (exact tool name as the agent spells it, then `mcp__<server>__*`),
+ * then the agent's built-in table, then for names "mcp__<server>__<tool>" (or when def is given)
+ * the MCP heuristics. Unknown non-MCP tools: source "unknown", conservatively external.
+ */
+export function classifyTool(
+  agent: string,
+  tool: string,
+  def?: ToolDefinition,
+  overrides?: Readonly<Record<string, readonly Capability[]>>,
+): Classification {
+  const mcp = parseMcpName(tool);
+  if (overrides) {
+    const wildcard = mcp ? `mcp__${mcp.server}__*` : null;
+    for (const key of [tool, wildcard]) {
+      if (key === null || !Object.hasOwn(overrides, key)) continue;
+      const suffix = key === tool ? "" : ` ${key}`;
+      return {
+        caps: capsOf(maskOf(overrides[key])),
+        source: "override",
+        reason: `override: policy [flow.tools]${suffix}`,
+      };
+    }
+  }
+  const builtin = BUILTINS.get(agent)?.get(tool);
+  if (builtin !== undefined) {
+    return { caps: capsOf(builtin), source: "builtin", reason: `built-in table: ${agent} ${tool}` };
+  }
+  if (mcp || def) {
+    const c = classifyMcpTool(def ?? { name: mcp?.name ?? tool });
+    if (!mcp || !remoteServer(mcp.server)) return c;
+    let mask = maskOf(c.caps);
+    if (!(mask & (M_RL | M_WL))) return c;
+    mask = (mask & ~(M_RL | M_WL)) | (mask & M_RL ? M_RX : 0) | (mask & M_WL ? M_NE : 0);
+    return {
+      ...c,
+      caps: capsOf(mask),
+      reason: `${c.reason}; server ${mcp.server}: remote service`,
+    };
+  }
+  return {
+    caps: [RX, NE],
+    source: "unknown",
+    reason: `unknown ${agent} tool ${tool}: assumed external (conservative default)`,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Shell programs
+
+interface CommandRow {
+  /** Program names, space-separated. */
+  p: string;
+  /** Leading positional words; alternatives split by "|"; "" is a bare invocation. */
+  sub?: string;
+  /** Options selecting the row: a whole `--long`/`-long` word or a letter in a `-abc` bundle. */
+  flag?: string;
+  /** A flag row adds its caps instead of replacing them. */
+  add?: true;
+  /** Applies when a non-option argument names a remote host (`host:path`, `h::mod`, `rsync://`). */
+  remote?: true;
+  caps: readonly Capability[];
+}
+
+/** Global options that take a separate value, skipped when looking for subcommands. */
+const VALUE_OPTS: Readonly<Record<string, string>> = {
+  git: "-C -c --git-dir --work-tree --namespace",
+  gh: "-R --repo",
+  npm: "--prefix -w --workspace",
+  pnpm: "-C --dir -F --filter",
+  yarn: "--cwd",
+  aws: "--profile --region --output --endpoint-url",
+  gcloud: "--project --account --configuration",
+  az: "--subscription",
+  kubectl: "-n --namespace --context --kubeconfig --cluster --user -o --output",
+  oc: "-n --namespace --context --kubeconfig --cluster --user -o --output",
+  docker: "-H --host --context --config",
+  op: "--account --vault",
+};
+
+const INSTALL = [RX, NE, EX] as const;
+
+const COMMAND_ROWS: readonly CommandRow[] = [
+  // Web clients: any request can carry data in its URL.
+  { p: "curl wget http https xh aria2c lynx w3m", caps: [RX, NE] },
+  { p: "nc ncat netcat socat telnet ssh scp sftp ftp lftp", caps: [NE] },
+  { p: "ping dig nslookup host whois", caps: [NE] }, // DNS names carry data too
+  { p: "rsync", caps: [WL] },
+  { p: "rsync", remote: true, caps: [NE] },
+  { p: "mail mailx sendmail mutt neomutt msmtp ssmtp swaks", caps: [SM, NE] },
+  { p: "git", caps: [EX] }, // unknown subcommands may be aliases (`!sh …`)
+  { p: "git", sub: "push", caps: [NE] },
+  { p: "git", sub: "send-email", caps: [SM, NE] },
+  { p: "git", sub: "clone|fetch|pull|ls-remote|submodule update|remote update", caps: [RX, NE] },
+  { p: "git", sub: "status|log|diff|show|blame|grep|ls-files|rev-parse|describe", caps: [RL] },
+  { p: "git", sub: "shortlog|reflog|branch", caps: [RL] },
+  { p: "git", sub: "add|commit|checkout|switch|restore|reset|rebase|merge|stash|tag", caps: [WL] },
+  { p: "git", sub: "rm|mv|apply|am|init|cherry-pick|revert|clean|config|worktree|gc", caps: [WL] },
+  { p: "git", sub: "remote add|remote remove", caps: [WL] },
+  { p: "gh", caps: [RX, NE] }, // talks to GitHub; reading brings in what others wrote
+  { p: "gh", sub: "issue comment|pr comment|pr review|issue create|pr create", caps: [SM, NE] },
+  { p: "gh", sub: "release create|gist create|issue edit|pr edit", caps: [SM, NE] },
+  { p: "gh", sub: "pr merge|pr close|issue close|repo create|release upload", caps: [NE] },
+  { p: "gh", sub: "secret set|workflow run|run rerun", caps: [NE] },
+  { p: "gh", sub: "issue view|pr view|pr diff|api|search|repo clone|auth status", caps: [RX, NE] },
+  { p: "gh", sub: "auth token", caps: [RP] },
+  { p: "gh", sub: "auth status", flag: "-t --show-token", add: true, caps: [RP] },
+  { p: "gh", sub: "api", flag: "-f -F --field --raw-field --input", add: true, caps: [SM] },
+  // Package managers: installing runs the packages' scripts.
+  { p: "npm pnpm yarn bun", caps: [EX] },
+  { p: "npm pnpm yarn bun", sub: "run|test|start|run-script|build", caps: [EX] },
+  { p: "npm pnpm yarn bun", sub: "publish|npm publish", caps: [NE] },
+  { p: "npm pnpm yarn bun", sub: "install|i|ci|add|update|up|upgrade|exec|dlx|x", caps: INSTALL },
+  { p: "npm pnpm yarn bun", sub: "create|install-test|it", caps: INSTALL },
+  { p: "npm pnpm yarn", sub: "view|info|show|search|outdated|audit", caps: [RX, NE] },
+  { p: "yarn", sub: "", caps: INSTALL },
+  { p: "npx pnpx bunx uvx", caps: INSTALL },
+  { p: "pip pip3", caps: [EX] },
+  { p: "pip pip3", sub: "install", caps: INSTALL },
+  { p: "pip pip3", sub: "download", caps: [RX, NE] },
+  { p: "pip pip3", sub: "uninstall", caps: [WL] },
+  { p: "pip pip3", sub: "list|show|freeze|check", caps: [RL] },
+  { p: "uv poetry", caps: [EX] },
+  { p: "uv poetry", sub: "add|sync|lock|install|update|pip install|tool install", caps: INSTALL },
+  { p: "uv poetry", sub: "publish", caps: [NE] },
+  { p: "twine", caps: [RL] },
+  { p: "twine", sub: "upload|register", caps: [NE] },
+  { p: "cargo gem", caps: [EX] },
+  { p: "cargo gem", sub: "publish|push", caps: [NE] },
+  { p: "cargo gem", sub: "install", caps: INSTALL },
+  { p: "cargo", sub: "add|fetch|update|search", caps: [RX, NE] },
+  { p: "go deno", caps: [EX] },
+  { p: "go deno", sub: "get|install|add|cache|mod download", caps: [RX, NE] },
+  { p: "deno", sub: "publish", caps: [NE] },
+  { p: "docker podman", caps: [EX] },
+  { p: "docker podman", sub: "push|login", caps: [NE] },
+  { p: "docker podman", sub: "pull", caps: [RX, NE] },
+  // Cloud CLIs send every request off the machine.
+  { p: "aws gcloud az kubectl oc gsutil", caps: [NE] },
+  { p: "aws", sub: "s3 cp|s3 sync|s3 mv", caps: [NE] },
+  { p: "aws", sub: "secretsmanager get-secret-value|ssm get-parameter", caps: [RP, NE] },
+  { p: "aws", sub: "ssm get-parameters|ssm get-parameters-by-path", caps: [RP, NE] },
+  { p: "aws", sub: "configure get|configure export-credentials", caps: [RP] },
+  { p: "gcloud", sub: "secrets versions access|auth print-access-token", caps: [RP, NE] },
+  { p: "az", sub: "keyvault secret show|account get-access-token", caps: [RP, NE] },
+  { p: "kubectl oc", sub: "get secret|get secrets|describe secret", caps: [RP, NE] },
+  { p: "kubectl oc", sub: "exec|run|debug", caps: [EX, NE] },
+  // Secret stores.
+  { p: "security", caps: [RL] },
+  { p: "security", sub: "find-generic-password|find-internet-password|dump-keychain", caps: [RP] },
+  { p: "pass gopass", caps: [RP] }, // `pass NAME` shows NAME
+  { p: "pass gopass", sub: "|ls|list|find|search", caps: [RL] },
+  { p: "pass gopass", sub: "insert|add|generate|edit|rm|remove|mv|cp|init", caps: [WL] },
+  { p: "pass gopass", sub: "git push", caps: [NE] },
+  { p: "op", caps: [RP] },
+  { p: "op", sub: "run", caps: [RP, EX] },
+  { p: "vault", caps: [NE] },
+  { p: "vault", sub: "read|kv get|kv list", caps: [RP] },
+  { p: "secret-tool", caps: [RP] },
+  { p: "gpg gpg2", caps: [RL] },
+  { p: "gpg gpg2", flag: "-d --decrypt --export-secret-keys --export-secret-subkeys", caps: [RP] },
+  { p: "gpg gpg2", flag: "--send-keys", add: true, caps: [NE] },
+  { p: "gpg gpg2", flag: "--recv-keys --fetch-keys --search-keys", add: true, caps: [RX, NE] },
+  { p: "printenv env", caps: [RP] }, // the environment commonly holds API tokens
+  // Interpreters, shells, build tools.
+  { p: "python python2 python3 node ruby perl php sh bash zsh dash ksh fish lua", caps: [EX] },
+  { p: "Rscript java make cmake ninja gradle mvn pytest jest vitest tsc", caps: [EX] },
+  { p: "osascript pwsh powershell xargs", caps: [EX] },
+  // Reading.
+  { p: "cat head tail less more grep egrep fgrep rg ag ack find fd ls wc diff jq yq", caps: [RL] },
+  { p: "sed awk gawk sort uniq cut tr file stat du df tree realpath readlink", caps: [RL] },
+  { p: "basename dirname which whereis xxd hexdump od strings nl column cmp comm", caps: [RL] },
+  { p: "md5sum sha1sum sha256sum shasum base64 bat tac rev fold paste join", caps: [RL] },
+  { p: "zcat zgrep zless locate", caps: [RL] },
+  { p: "sed", flag: "-i --in-place", caps: [WL] },
+  { p: "yq", flag: "-i --inplace", caps: [WL] },
+  { p: "sort", flag: "-o --output", add: true, caps: [WL] },
+  { p: "find", flag: "-delete -fprint -fprintf -fls", add: true, caps: [WL] },
+  { p: "find", flag: "-exec -execdir -ok -okdir", add: true, caps: [EX] },
+  // Writing.
+  { p: "cp mv rm mkdir rmdir touch tee chmod chown chgrp ln dd install truncate", caps: [WL] },
+  { p: "shred unlink tar zip unzip gzip gunzip bzip2 xz patch mktemp split", caps: [WL] },
+  // Nothing.
+  { p: "echo printf true false cd pwd test [ sleep date whoami id uname yes seq", caps: [] },
+  { p: "clear exit type :", caps: [] },
+];
+
+type FlagHit = { sub?: string; add: boolean; mask: number };
+
+interface Program {
+  base: number;
+  subs: Map<string, number>;
+  /** Most positional words any sub row needs. */
+  depth: number;
+  flags: Map<string, FlagHit[]>;
+  /** Mask for remote invocations, -1 when the program has no remote row. */
+  remote: number;
+  valueOpts: ReadonlySet<string>;
+}
+
+const PROGRAMS = new Map<string, Program>();
+for (const row of COMMAND_ROWS) {
+  const mask = maskOf(row.caps);
+  for (const name of words(row.p)) {
+    let prog = PROGRAMS.get(name);
+    if (!prog) {
+      const valueOpts = new Set(words(VALUE_OPTS[name] ?? ""));
+      prog = { base: M_EX, subs: new Map(), depth: 0, flags: new Map(), remote: -1, valueOpts };
+      PROGRAMS.set(name, prog);
+    }
+    if (row.flag !== undefined) {
+      if (row.sub !== undefined && !prog.subs.has(row.sub)) throw new Error(`no sub ${row.sub}`);
+      for (const f of words(row.flag)) {
+        const list = prog.flags.get(f) ?? [];
+        list.push({ sub: row.sub, add: row.add === true, mask });
+        prog.flags.set(f, list);
+      }
+    } else if (row.remote) prog.remote = mask;
+    else if (row.sub !== undefined) {
+      for (const alt of row.sub.split("|")) {
+        const key = words(alt);
+        prog.subs.set(key.join(" "), mask);
+        prog.depth = Math.max(prog.depth, key.length);
+      }
+    } else prog.base = mask;
+  }
+}
+
+const DASH = 45;
+
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Flag rows an option word selects: the whole word (before `=`), else each letter of a bundle. */
+function collectFlags(arg: string, flags: Map<string, FlagHit[]>, out: FlagHit[]): void {
+  const eq = arg.indexOf("=");
+  const whole = flags.get(eq > 0 ? arg.slice(0, eq) : arg);
+  if (whole) {
+    out.push(...whole);
+    return;
+  }
+  if (arg.charCodeAt(1) === DASH) return;
+  for (let i = 1; i < arg.length && isLetter(arg.charCodeAt(i)); i++) {
+    const hit = flags.get(`-${arg[i]}`);
+    if (hit) out.push(...hit);
+  }
+}
+
+/** `host:path`, `user@host:path`, `host::module`, `rsync://host/module` (a colon before any slash). */
+function isRemoteArg(arg: string): boolean {
+  if (arg.startsWith("rsync://") || arg.includes("::")) return true;
+  const colon = arg.indexOf(":");
+  if (colon <= 0) return false;
+  const slash = arg.indexOf("/");
+  return slash === -1 || slash > colon;
+}
+
+/** `python3.12` → `python`, `gpg2` → `gpg`: looked up when the exact name is unknown. */
+function withoutVersion(name: string): string {
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === "." || (name[end - 1] >= "0" && name[end - 1] <= "9"))) {
+    end--;
+  }
+  return name.slice(0, end);
+}
+
+/**
+ * One simple shell command after parsing: argv[0] is the program name (basename taken,
+ * wrappers removed by the caller). One pass over argv; Map lookups only.
+ */
+export function commandCapabilities(argv: readonly string[]): Capability[] {
+  if (argv.length === 0) return [];
+  const prog = PROGRAMS.get(argv[0]) ?? PROGRAMS.get(withoutVersion(argv[0]));
+  if (!prog) return [EX];
+  const pos: string[] = [];
+  const hits: FlagHit[] = [];
+  let positionals = 0, remote = false, options = true;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i];
+    if (options && a.length > 1 && a.charCodeAt(0) === DASH) {
+      if (a === "--") options = false;
+      else if (prog.valueOpts.has(a)) i++;
+      else if (prog.flags.size) collectFlags(a, prog.flags, hits);
+      continue;
+    }
+    positionals++;
+    if (prog.remote >= 0 && !remote) remote = isRemoteArg(a);
+    if (pos.length < prog.depth) {
+      const slash = a.indexOf("/"); // `kubectl get secret/name`
+      pos.push(slash > 0 ? a.slice(0, slash) : a);
+    }
+  }
+  let key: string | undefined;
+  if (positionals === 0 && prog.subs.has("")) key = "";
+  for (let k = pos.length; k > 0 && key === undefined; k--) {
+    const cand = k === 1 ? pos[0] : pos.slice(0, k).join(" ");
+    if (prog.subs.has(cand)) key = cand;
+  }
+  let mask = key === undefined ? prog.base : prog.subs.get(key) ?? prog.base;
+  if (remote) mask = prog.remote;
+  for (const h of hits) {
+    if (h.sub === undefined || h.sub === key) mask = h.add ? mask | h.mask : h.mask;
+  }
+  return capsOf(mask);
+}

@@ -1,0 +1,493 @@
+/**
+ * Flow tracking across calls: taint labels on results, provenance of later
+ * arguments, and the toolchain state of a session (has untrusted content
+ * entered? has private data been read?). Pure: the state is a plain object the
+ * caller loads and saves (the hook under `~/.aiguard/sessions/`, the MCP proxy
+ * in memory); the clock is passed in.
+ *
+ *  - `admitCall`    a call is about to run: its capabilities set the toolchain
+ *                   state (a web fetch lets untrusted content in; a credential
+ *                   read brings private data in).
+ *  - `recordResult` a result came back (PostToolUse, proxy): labels from the
+ *                   tool's capabilities, the detectors and the provenance of its
+ *                   inputs; fingerprints of its distinctive tokens.
+ *  - `checkFlow`    before a call runs: secret or private provenance in an
+ *                   egress call, and the lethal trifecta.
+ */
+import type { Capability } from "./capabilities.ts";
+import {
+  decodedViews,
+  FingerprintStore,
+  hash64,
+  REF_MASK,
+  SECRET_BIT,
+  seedsOf,
+  tokensOf,
+} from "./fingerprint.ts";
+import { globMatchesExactly, hasGlob, normalize, within } from "./paths.ts";
+import { rule } from "./rules.ts";
+import type { Decision } from "./types.ts";
+
+export type Label = "untrusted" | "private" | "secret";
+export const LABELS: Label[] = ["untrusted", "private", "secret"];
+export type Preset = "strict" | "balanced" | "permissive";
+export const PRESETS: Preset[] = ["strict", "balanced", "permissive"];
+
+/** The `[flow]` table of the policy. */
+export interface FlowSettings {
+  preset: Preset;
+  /** Extra private sources: absolute paths or globs (`~/` allowed). */
+  privatePaths: string[];
+  /** Exact tool names whose results drop inherited labels. */
+  declassifiers: string[];
+  /** Capability overrides by exact tool name. */
+  tools: Record<string, Capability[]>;
+}
+
+export const DEFAULT_FLOW: FlowSettings = {
+  preset: "balanced",
+  privatePaths: [],
+  declassifiers: [],
+  tools: {},
+};
+
+export const FLOW_LIMITS = {
+  /** Results tracked per session (oldest forgotten first). */
+  maxResults: 1000,
+  /** Fingerprints per session (12 bytes each on disk). */
+  maxFingerprints: 40_000,
+  /** Distinctive tokens remembered per result. */
+  tokensPerResult: 96,
+  /** Result text scanned for tokens. */
+  maxScanChars: 4 * 1024 * 1024,
+  /** Ids kept for the toolchain flags (proof). */
+  flagIds: 16,
+};
+
+export interface TrackedResult {
+  id: number;
+  tool: string;
+  labels: Label[];
+  /** ms since the epoch. */
+  at: number;
+}
+
+export interface FlowState {
+  /** Keys the fingerprints (hex). */
+  salt: string;
+  nextId: number;
+  /** Results (or admitted calls) that let untrusted content in. */
+  untrusted: number[];
+  /** Results (or admitted calls) that brought private data in. */
+  private: number[];
+  results: TrackedResult[];
+  fp: FingerprintStore;
+  updated: number;
+  /** Set when the state had to be rebuilt: history unknown, assume the worst. */
+  reset?: string;
+}
+
+export function newFlowState(salt: string, now: number): FlowState {
+  return {
+    salt,
+    nextId: 1,
+    untrusted: [],
+    private: [],
+    results: [],
+    fp: new FingerprintStore(),
+    updated: now,
+  };
+}
+
+/** What flow tracking needs to know about one call. */
+export interface FlowCall {
+  tool: string;
+  caps: Capability[];
+  /** Rule ids the engine found (credential reads and the like mark private data). */
+  findings: string[];
+  /** Paths the call touches, absolute. */
+  paths: string[];
+  /** Everything the call sends: command text, URL, argument strings, written content. */
+  texts: string[];
+}
+
+export interface FlowProof {
+  rules: string[];
+  labels: Label[];
+  /** Ids of the results the labels came from. */
+  sources: number[];
+  caps: Capability[];
+}
+
+export interface FlowVerdict {
+  decision: Decision | null;
+  proof: FlowProof;
+}
+
+const EGRESS: Capability[] = ["network-egress", "sends-message"];
+const PRIVATE_RULES = new Set([
+  "secrets.credential-access",
+  "secrets.keychain",
+  "secrets.env-dump",
+]);
+
+export function isEgress(caps: Capability[]): boolean {
+  return caps.some((c) => EGRESS.includes(c));
+}
+
+function sortedLabels(s: Set<Label>): Label[] {
+  return LABELS.filter((l) => s.has(l));
+}
+
+function expandHome(p: string, home: string): string {
+  return p === "~" ? home : p.startsWith("~/") ? home + p.slice(1) : p;
+}
+
+/** A path is private when it, or a directory containing it, matches a `private_paths` entry. */
+function privatePath(paths: string[], settings: FlowSettings, home: string): boolean {
+  for (const raw of settings.privatePaths) {
+    const pat = normalize(expandHome(raw, home).replace(/\*\*/g, "*"));
+    for (const p of paths) {
+      if (!hasGlob(pat)) {
+        if (p === pat || within(p, pat)) return true;
+        continue;
+      }
+      for (let a = p; a.length > 1; a = a.slice(0, a.lastIndexOf("/")) || "/") {
+        if (globMatchesExactly(pat, a)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Labels a call's own capabilities and targets give what it reads. */
+function capabilityLabels(call: FlowCall, settings: FlowSettings, home: string): Set<Label> {
+  const out = new Set<Label>();
+  if (call.caps.includes("reads-untrusted-external")) out.add("untrusted");
+  if (call.caps.includes("reads-private")) out.add("private");
+  if (call.findings.some((f) => PRIVATE_RULES.has(f))) out.add("private");
+  if (settings.privatePaths.length && privatePath(call.paths, settings, home)) out.add("private");
+  return out;
+}
+
+function pushFlag(list: number[], id: number): void {
+  if (list.includes(id)) return;
+  list.push(id);
+  if (list.length > FLOW_LIMITS.flagIds) list.splice(0, list.length - FLOW_LIMITS.flagIds);
+}
+
+function newId(state: FlowState): number {
+  const id = state.nextId++;
+  if (state.nextId >= REF_MASK) state.nextId = 1; // never in practice: 2^31 results
+  return id;
+}
+
+/** A call is about to run: its capabilities update the toolchain state. */
+export function admitCall(
+  state: FlowState,
+  call: FlowCall,
+  settings: FlowSettings,
+  home: string,
+  now: number,
+): Label[] {
+  const labels = capabilityLabels(call, settings, home);
+  if (!labels.size) return [];
+  const id = newId(state);
+  if (labels.has("untrusted")) pushFlag(state.untrusted, id);
+  if (labels.has("private")) pushFlag(state.private, id);
+  state.updated = now;
+  return sortedLabels(labels);
+}
+
+/** Results whose fingerprints occur in the texts: ref → secret hit? */
+export function provenance(state: FlowState, texts: string[]): Map<number, boolean> {
+  const out = new Map<number, boolean>();
+  if (!state.fp.size) return out;
+  const seeds = seedsOf(state.salt);
+  const seen = new Set<string>();
+  for (const text of texts) {
+    for (const view of decodedViews(text.slice(0, FLOW_LIMITS.maxScanChars))) {
+      for (const t of tokensOf(view, 4096)) {
+        if (seen.has(t)) continue;
+        seen.add(t);
+        for (const ref of state.fp.refs(hash64(t, seeds))) {
+          const id = ref & REF_MASK;
+          const secret = (ref & SECRET_BIT) !== 0;
+          out.set(id, (out.get(id) ?? false) || secret);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export interface ResultOutput {
+  /** The result's text (all text-bearing parts joined). */
+  text: string;
+  /** Secret values the detector found in it. */
+  secrets: string[];
+  /** The injection detector flagged it. */
+  injection: boolean;
+  /** Known private for another reason (e.g. the proxy masked secrets in it). */
+  private?: boolean;
+}
+
+export interface RecordedResult {
+  id: number;
+  labels: Label[];
+  inherited: Label[];
+  sources: number[];
+}
+
+/** A result came back: label it, remember its fingerprints, update the toolchain state. */
+export function recordResult(
+  state: FlowState,
+  call: FlowCall,
+  output: ResultOutput,
+  settings: FlowSettings,
+  home: string,
+  now: number,
+): RecordedResult {
+  const labels = capabilityLabels(call, settings, home);
+  if (output.secrets.length) {
+    labels.add("private");
+    labels.add("secret");
+  }
+  if (output.injection) labels.add("untrusted");
+  if (output.private) labels.add("private");
+  // Inherited: what the call's inputs came from (a summariser of a private file is private).
+  const inherited = new Set<Label>();
+  const sources: number[] = [];
+  for (const [ref, secret] of provenance(state, call.texts)) {
+    const r = state.results.find((x) => x.id === ref);
+    if (!r) continue;
+    sources.push(ref);
+    for (const l of r.labels) inherited.add(l);
+    if (secret) inherited.add("secret");
+  }
+  const declassified = settings.declassifiers.includes(call.tool);
+  if (!declassified) { for (const l of inherited) labels.add(l); }
+  const id = newId(state);
+  const sorted = sortedLabels(labels);
+  if (labels.has("untrusted")) pushFlag(state.untrusted, id);
+  if (labels.has("private")) pushFlag(state.private, id);
+  if (sorted.length) {
+    state.results.push({ id, tool: call.tool.slice(0, 120), labels: sorted, at: now });
+    const seeds = seedsOf(state.salt);
+    const triples: number[] = [];
+    const secretTokens = new Set<string>();
+    for (const s of output.secrets) {
+      for (const t of tokensOf(s, 16)) secretTokens.add(t);
+      if (s.length >= 10 && s.length <= 512) secretTokens.add(s);
+    }
+    for (const t of secretTokens) triples.push(...hash64(t, seeds), (id | SECRET_BIT) >>> 0);
+    const room = Math.max(0, FLOW_LIMITS.tokensPerResult - secretTokens.size);
+    for (const t of tokensOf(output.text.slice(0, FLOW_LIMITS.maxScanChars), room)) {
+      if (!secretTokens.has(t)) triples.push(...hash64(t, seeds), id);
+    }
+    state.fp.add(triples);
+    evict(state);
+  }
+  state.updated = now;
+  return {
+    id,
+    labels: sorted,
+    inherited: declassified ? [] : sortedLabels(inherited),
+    sources: sources.sort((a, b) => a - b),
+  };
+}
+
+function evict(state: FlowState): void {
+  let drop = 0;
+  if (state.results.length > FLOW_LIMITS.maxResults) {
+    drop = state.results.length - FLOW_LIMITS.maxResults;
+  }
+  if (state.fp.size > FLOW_LIMITS.maxFingerprints) {
+    // Forget the oldest results until the fingerprints fit (about a tenth at a time).
+    drop = Math.max(drop, Math.ceil(state.results.length / 10));
+  }
+  if (!drop) return;
+  state.results.splice(0, drop);
+  const minRef = state.results.length ? state.results[0].id : state.nextId;
+  state.fp.dropBelow(minRef);
+  if (state.fp.size > FLOW_LIMITS.maxFingerprints) evict(state);
+}
+
+function flowDecision(id: string, detail: string, action?: "ask" | "block"): Decision {
+  const r = rule(id);
+  return {
+    action: action ?? r.action,
+    risk: r.risk,
+    warning: `${r.warning}: ${detail}`,
+    rule: id,
+    remediation: r.remediation,
+  };
+}
+
+const SEVERITY = { allow: 0, ask: 1, block: 2 } as const;
+
+/** The most restrictive of two decisions (flow never loosens the engine's). */
+export function mergeDecisions(engine: Decision, flow: Decision | null): Decision {
+  if (!flow) return engine;
+  return SEVERITY[flow.action] > SEVERITY[engine.action] ? flow : engine;
+}
+
+function describe(state: FlowState, ids: number[]): string {
+  const names = ids.slice(0, 3).map((id) => {
+    const r = state.results.find((x) => x.id === id);
+    return `#${id}${r ? ` (${r.tool})` : ""}`;
+  });
+  return names.join(", ") + (ids.length > 3 ? ` and ${ids.length - 3} more` : "");
+}
+
+/** Before a call runs: does it carry tracked data out, or complete the lethal trifecta? */
+export function checkFlow(state: FlowState, call: FlowCall, settings: FlowSettings): FlowVerdict {
+  const proof: FlowProof = { rules: [], labels: [], sources: [], caps: call.caps };
+  if (!isEgress(call.caps)) return { decision: null, proof };
+  const hits = provenance(state, call.texts);
+  const labels = new Set<Label>();
+  const secretSources: number[] = [];
+  const privateSources: number[] = [];
+  for (const [id, secret] of hits) {
+    const r = state.results.find((x) => x.id === id);
+    if (secret) {
+      secretSources.push(id);
+      labels.add("secret");
+    }
+    for (const l of r?.labels ?? []) labels.add(l);
+    if (r?.labels.includes("private") || secret) privateSources.push(id);
+  }
+  proof.sources = [...hits.keys()].sort((a, b) => a - b);
+  const candidates: Decision[] = [];
+  if (secretSources.length) {
+    proof.rules.push("flow.secret-egress");
+    candidates.push(
+      flowDecision(
+        "flow.secret-egress",
+        `a secret from result ${describe(state, secretSources)} is in this call`,
+      ),
+    );
+  }
+  if (privateSources.length && settings.preset !== "permissive") {
+    proof.rules.push("flow.private-egress");
+    candidates.push(
+      flowDecision(
+        "flow.private-egress",
+        `data from private result ${describe(state, privateSources)} is in this call`,
+        settings.preset === "strict" ? "block" : "ask",
+      ),
+    );
+  }
+  const trifecta = (state.untrusted.length > 0 && state.private.length > 0) || !!state.reset;
+  if (trifecta && settings.preset !== "permissive") {
+    proof.rules.push("flow.trifecta");
+    labels.add("untrusted");
+    labels.add("private");
+    proof.sources = [...new Set([...proof.sources, ...state.untrusted, ...state.private])]
+      .sort((a, b) => a - b);
+    const why = state.reset
+      ? `the session's history is unknown (${state.reset})`
+      : `untrusted content (${describe(state, state.untrusted)}) and private data (${
+        describe(state, state.private)
+      }) entered this session`;
+    candidates.push(
+      flowDecision(
+        "flow.trifecta",
+        why,
+        settings.preset === "strict" ? "block" : "ask",
+      ),
+    );
+  }
+  proof.labels = sortedLabels(labels);
+  let decision: Decision | null = null;
+  for (const c of candidates) decision = decision ? mergeDecisions(decision, c) : c;
+  return { decision, proof };
+}
+
+// ── serialisation (the hook's session file) ─────────────────────────────────
+
+const MAGIC = 0x314c4647; // "GFL1" little-endian
+
+interface StateMeta {
+  v: 1;
+  salt: string;
+  nextId: number;
+  untrusted: number[];
+  private: number[];
+  results: [number, string, Label[], number][];
+  updated: number;
+  reset?: string;
+}
+
+/** `GFL1`, u32 JSON length, JSON padded to 4 bytes, then the fingerprint triples. */
+export function encodeFlowState(s: FlowState): Uint8Array {
+  const meta: StateMeta = {
+    v: 1,
+    salt: s.salt,
+    nextId: s.nextId,
+    untrusted: s.untrusted,
+    private: s.private,
+    results: s.results.map((r) => [r.id, r.tool, r.labels, r.at]),
+    updated: s.updated,
+    ...(s.reset ? { reset: s.reset } : {}),
+  };
+  let json = JSON.stringify(meta);
+  const enc = new TextEncoder();
+  let jb = enc.encode(json);
+  while (jb.length % 4) {
+    json += " ";
+    jb = enc.encode(json);
+  }
+  const out = new Uint8Array(8 + jb.length + s.fp.data.byteLength);
+  const dv = new DataView(out.buffer);
+  dv.setUint32(0, MAGIC, true);
+  dv.setUint32(4, jb.length, true);
+  out.set(jb, 8);
+  out.set(
+    new Uint8Array(s.fp.data.buffer, s.fp.data.byteOffset, s.fp.data.byteLength),
+    8 + jb.length,
+  );
+  return out;
+}
+
+export class FlowStateError extends Error {}
+
+export function decodeFlowState(b: Uint8Array): FlowState {
+  if (b.length < 8) throw new FlowStateError("truncated");
+  const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  if (dv.getUint32(0, true) !== MAGIC) throw new FlowStateError("bad magic");
+  const n = dv.getUint32(4, true);
+  if (n % 4 || 8 + n > b.length || (b.length - 8 - n) % 12) throw new FlowStateError("bad layout");
+  let meta: StateMeta;
+  try {
+    meta = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(b.subarray(8, 8 + n)));
+  } catch {
+    throw new FlowStateError("bad metadata");
+  }
+  const ints = (v: unknown) => Array.isArray(v) && v.every((x) => Number.isSafeInteger(x));
+  if (
+    !meta || meta.v !== 1 || typeof meta.salt !== "string" ||
+    !/^[0-9a-f]{16,64}$/.test(meta.salt) ||
+    !Number.isSafeInteger(meta.nextId) || !ints(meta.untrusted) || !ints(meta.private) ||
+    !Array.isArray(meta.results) || !Number.isFinite(meta.updated)
+  ) throw new FlowStateError("bad metadata");
+  const results: TrackedResult[] = [];
+  for (const r of meta.results) {
+    if (
+      !Array.isArray(r) || !Number.isSafeInteger(r[0]) || typeof r[1] !== "string" ||
+      !Array.isArray(r[2]) || !r[2].every((l) => LABELS.includes(l)) || !Number.isFinite(r[3])
+    ) throw new FlowStateError("bad result entry");
+    results.push({ id: r[0], tool: r[1], labels: r[2], at: r[3] });
+  }
+  const fpBytes = b.slice(8 + n);
+  return {
+    salt: meta.salt,
+    nextId: meta.nextId,
+    untrusted: meta.untrusted,
+    private: meta.private,
+    results,
+    fp: new FingerprintStore(new Uint32Array(fpBytes.buffer, 0, fpBytes.byteLength / 4)),
+    updated: meta.updated,
+    ...(meta.reset ? { reset: meta.reset } : {}),
+  };
+}

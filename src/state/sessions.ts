@@ -1,0 +1,140 @@
+/**
+ * Per-session flow state for the hook, where every call is a new process:
+ * `~/.aiguard/sessions/<key>.flow` (key: a hash of the agent's session id),
+ * read and written under `<key>.lock`, so parallel hooks of one session
+ * serialise. Files hold labels, result ids, tool names and keyed fingerprints,
+ * never content. Bounded: ≤ 1 MiB per session (the core's limits keep it far
+ * below), sessions idle for 7 days are removed, at most 256 are kept.
+ */
+import {
+  decodeFlowState,
+  encodeFlowState,
+  type FlowState,
+  FlowStateError,
+  newFlowState,
+} from "../core/flow.ts";
+import { hash64 } from "../core/fingerprint.ts";
+import { ensureSubdir } from "./state_dir.ts";
+
+export const SESSION_MAX_BYTES = 1024 * 1024;
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
+export const SESSION_MAX_COUNT = 256;
+const PRUNE_EVERY_MS = 3600_000;
+
+export function sessionsDir(stateDir: string): string {
+  return `${stateDir}/sessions`;
+}
+
+/** File-name key of a session id (not reversible to the id; ids are not secret anyway). */
+export function sessionKey(session: string): string {
+  const [a, b] = hash64(session, [0x5e55, 0x10f1]);
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
+}
+
+function randomSalt(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+export interface OpenSession {
+  state: FlowState;
+  /** Why the stored state was unreadable (it was rebuilt), if it was. */
+  reset?: string;
+  save(now: number): void;
+  close(): void;
+}
+
+/** Opens (locking) the flow state of a session; a new one when none exists. */
+export function openSession(stateDir: string, session: string, now: number): OpenSession {
+  const dir = sessionsDir(stateDir);
+  ensureSubdir(dir);
+  const key = sessionKey(session);
+  const path = `${dir}/${key}.flow`;
+  const lock = Deno.openSync(`${dir}/${key}.lock`, { create: true, write: true, mode: 0o600 });
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    try {
+      lock.unlockSync();
+    } catch { /* closing releases it too */ }
+    lock.close();
+  };
+  try {
+    lock.lockSync(true);
+    let state: FlowState;
+    let reset: string | undefined;
+    try {
+      const info = Deno.lstatSync(path);
+      if (!info.isFile) throw new FlowStateError("not a regular file");
+      if (info.size > SESSION_MAX_BYTES) throw new FlowStateError("larger than 1 MiB");
+      state = decodeFlowState(Deno.readFileSync(path));
+    } catch (e) {
+      if (e instanceof Deno.errors.NotFound) state = newFlowState(randomSalt(), now);
+      else if (e instanceof FlowStateError) {
+        // Unreadable history: rebuild it, assuming the worst (both trifecta legs present).
+        reset = e.message;
+        state = newFlowState(randomSalt(), now);
+        state.reset = `state file ${e.message}`;
+      } else throw e;
+    }
+    return {
+      state,
+      reset,
+      save(at: number) {
+        state.updated = at;
+        const bytes = encodeFlowState(state);
+        const tmp = `${path}.tmp-${crypto.randomUUID()}`;
+        Deno.writeFileSync(tmp, bytes, { mode: 0o600, createNew: true });
+        Deno.renameSync(tmp, path);
+      },
+      close,
+    };
+  } catch (e) {
+    close();
+    throw e;
+  }
+}
+
+/** Removes idle sessions (and leftovers), at most once an hour. */
+export function pruneSessions(stateDir: string, now: number, force = false): number {
+  const dir = sessionsDir(stateDir);
+  const stamp = `${dir}/.pruned`;
+  try {
+    if (!force) {
+      const m = Deno.lstatSync(stamp).mtime?.getTime() ?? 0;
+      if (now - m < PRUNE_EVERY_MS && m <= now) return 0;
+    }
+  } catch (e) {
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
+  }
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return 0;
+    throw e;
+  }
+  Deno.writeTextFileSync(stamp, "", { mode: 0o600 });
+  const flows: { name: string; mtime: number }[] = [];
+  let removed = 0;
+  for (const e of entries) {
+    const p = `${dir}/${e.name}`;
+    try {
+      const m = Deno.lstatSync(p).mtime?.getTime() ?? 0;
+      if (e.name.includes(".tmp-") && now - m > 60_000) {
+        Deno.removeSync(p);
+      } else if (e.name.endsWith(".flow")) flows.push({ name: e.name, mtime: m });
+    } catch { /* raced with another process */ }
+  }
+  flows.sort((a, b) => b.mtime - a.mtime);
+  flows.forEach((f, i) => {
+    if (i < SESSION_MAX_COUNT && now - f.mtime <= SESSION_MAX_AGE_MS) return;
+    try {
+      Deno.removeSync(`${dir}/${f.name}`);
+      Deno.removeSync(`${dir}/${f.name.replace(/\.flow$/, ".lock")}`);
+      removed++;
+    } catch { /* raced */ }
+  });
+  return removed;
+}
