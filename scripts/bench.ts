@@ -1171,7 +1171,9 @@ try {
   const flowIn = stats(flowSamples.slice(20));
   // End to end: the same allowed egress call with that session file vs without a session id.
   const fHome = await tempHome("guard-bench-flow-");
-  await writePolicy(fHome, 'allow = ["^curl "]\n');
+  // Permissive: the trifecta (both legs are present in this state) would turn the call into an ask;
+  // provenance is still looked up for every egress call, which is the cost being measured.
+  await writePolicy(fHome, 'allow = ["^curl "]\n[flow]\npreset = "permissive"\n');
   await Deno.mkdir(`${fHome}/.aiguard/sessions`, { mode: 0o700 });
   const sessionFile = `${fHome}/.aiguard/sessions/${sessionKey("flow-bench")}.flow`;
   const mk = (session: string | null) =>

@@ -1,11 +1,27 @@
 /**
- * `deno task demo`: an offline demonstration of the hook evaluator. It runs
- * the real CLI (`deno run <production flags> main.ts evaluate`) on sample
- * PreToolUse payloads in a throw-away HOME, then shows the audit log
- * (`guard log`), proves it intact and catches an edit (`guard audit verify`),
- * and prints one `guard explain` trace.
+ * `deno task demo`: an offline demonstration of guard, through the real CLI
+ * (`deno run <production flags> main.ts …`) in a throw-away HOME:
+ *  1. the hook on sample payloads: destructive and obfuscated commands blocked,
+ *     safe ones allowed;
+ *  2. an ask, `guard approve` with a TOTP code, the retry allowed once;
+ *  3. `guard proxy` in front of a deliberately unrestricted MCP server: an SSH
+ *     key read stopped, a normal read allowed, a secret redacted, a poisoned
+ *     page withheld, a clean page passed;
+ *  4. the audit log as proof: `guard log`, `guard audit verify` OK, one entry
+ *     edited by hand, verify names the line.
  */
-import { runGuard, tempHome } from "./guard_flags.ts";
+import * as OTPAuth from "otpauth";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  guardEnv,
+  guardFlags,
+  MAIN_TS,
+  proxyFlags,
+  REPO_ROOT,
+  runGuard,
+  tempHome,
+} from "./guard_flags.ts";
 
 const bold = (s: string) => (Deno.stdout.isTerminal() ? `\x1b[1m${s}\x1b[0m` : s);
 const color = (
@@ -75,7 +91,8 @@ await Deno.writeTextFile(`${home}/.aiguard/policy.toml`, 'allow = ["^npm run (li
   mode: 0o600,
 });
 
-console.log(bold("guard demo — the PreToolUse hook on sample payloads (offline)"));
+const started = performance.now();
+console.log(bold("guard demo (offline) — 1. the PreToolUse hook on sample payloads"));
 console.log(`state: ${home}/.aiguard   policy: allow = ["^npm run (lint|test)$"]\n`);
 for (const [label, stdin] of SAMPLES) {
   const r = await runGuard(home, ["evaluate"], stdin);
@@ -88,13 +105,118 @@ for (const [label, stdin] of SAMPLES) {
   if (r.stderr.trim()) console.log(`        ${r.stderr.trim().slice(0, 220)}`);
 }
 
-console.log(
-  "\n" + bold("guard log: the audit trail (secrets redacted, every entry keyed and chained)"),
+// ── 2. ask → approve with a TOTP code → the retry runs once ─────────────────
+console.log("\n" + bold("2. An ask, approved out of band with a TOTP code, runs once"));
+const setup = new Deno.Command(Deno.execPath(), {
+  args: ["run", ...guardFlags(home), MAIN_TS, "totp", "setup"],
+  env: guardEnv(home),
+  clearEnv: true,
+  stdin: "piped",
+  stdout: "piped",
+  stderr: "piped",
+}).spawn();
+const reader = setup.stdout.getReader();
+let setupOut = "";
+let uri = "";
+while (!uri) {
+  const { value, done } = await reader.read();
+  if (done) break;
+  setupOut += new TextDecoder().decode(value);
+  uri = setupOut.split("\n").find((l) => l.startsWith("otpauth://")) ?? "";
+}
+const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+const sw = setup.stdin.getWriter();
+await sw.write(new TextEncoder().encode(totp.generate() + "\n"));
+await sw.close();
+while (!(await reader.read()).done) { /* drain */ }
+await setup.status;
+await setup.stderr.cancel();
+console.log("  guard totp setup        → enrolled (the demo plays the authenticator app)");
+const deploy = claude("Bash", { command: "make deploy" });
+const asked = await runGuard(home, ["evaluate"], deploy);
+const token = /AIGUARD_CHALLENGE:([0-9a-f]{12})/.exec(asked.stderr)?.[1] ?? "";
+console.log(`  ${color(33, "ASK")}   exit ${asked.code}  make deploy → challenge ${token}`);
+const approved = await runGuard(
+  home,
+  ["approve", token],
+  totp.generate({ timestamp: Date.now() + 30_000 }) + "\n",
 );
-const log = await runGuard(home, ["log", "-n", "6"]);
+console.log(`  guard approve ${token} → ${approved.stdout.trim().split("\n").pop()}`);
+const retry = await runGuard(home, ["evaluate"], deploy);
+console.log(`  ${color(32, "ALLOW")} exit ${retry.code}  the identical retry runs (once)`);
+const again = await runGuard(home, ["evaluate"], deploy);
+console.log(`  ${color(33, "ASK")}   exit ${again.code}  …and the next one asks again`);
+
+// ── 3. guard proxy in front of an unrestricted MCP server ───────────────────
+console.log("\n" + bold("3. guard proxy in front of a deliberately unrestricted MCP server"));
+const project = `${home}/project`;
+await Deno.mkdir(`${home}/.ssh`, { recursive: true });
+await Deno.mkdir(project, { recursive: true });
+await Deno.writeTextFile(
+  `${home}/.ssh/id_rsa`,
+  "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA (demo)\n-----END OPENSSH PRIVATE KEY-----\n",
+);
+await Deno.writeTextFile(`${project}/README.md`, "# demo project\nRun `make` to build.\n");
+await Deno.writeTextFile(
+  `${project}/deploy.env`,
+  `REGION=eu-west-1\nAWS_ACCESS_KEY_ID=${"AKIA" + "QWERTYUIOPASDFGH"}\n`,
+);
+await Deno.writeTextFile(
+  `${home}/.aiguard/policy.toml`,
+  `allow = ["^npm run (lint|test)$"]\n\n[mcp.servers.demo]\nallow = ['^mcp__demo__fetch_page ', '^mcp__demo__read_file \\{"path":"${project}/']\n`,
+  { mode: 0o600 },
+);
+const server = [
+  Deno.execPath(),
+  "run",
+  `--allow-read=${home}`,
+  `${REPO_ROOT}/scripts/demo_mcp_server.ts`,
+];
+const transport = new StdioClientTransport({
+  command: Deno.execPath(),
+  args: [
+    "run",
+    ...proxyFlags(home, Deno.execPath()),
+    MAIN_TS,
+    "proxy",
+    "--name",
+    "demo",
+    "--",
+    ...server,
+  ],
+  env: { ...guardEnv(home), PWD: project },
+  stderr: "ignore",
+});
+const client = new Client({ name: "guard-demo", version: "1" });
+await client.connect(transport);
+await client.listTools();
+const mcpCalls: [string, string, Record<string, string>][] = [
+  ["read an SSH key", "read_file", { path: `${home}/.ssh/id_rsa` }],
+  ["read the README", "read_file", { path: `${project}/README.md` }],
+  ["fetch a clean page", "fetch_page", { url: "https://docs.example/release" }],
+  ["fetch a poisoned page", "fetch_page", { url: "https://blog.example/tips" }],
+  ["read a file with an AWS key", "read_file", { path: `${project}/deploy.env` }],
+];
+for (const [label, name, args] of mcpCalls) {
+  const r = await client.callTool({ name, arguments: args }) as {
+    isError?: boolean;
+    content: { text: string }[];
+  };
+  const t = r.content.map((c) => c.text).join(" ").replace(/\s+/g, " ");
+  const verdict = !r.isError
+    ? (t.includes("[REDACTED:") ? color(33, "MASK ") : color(32, "PASS "))
+    : color(31, "STOP ");
+  console.log(`  ${verdict} ${bold(label)}: ${t.slice(0, 150)}`);
+}
+await client.close();
+
+console.log(
+  "\n" + bold("4. guard log: the audit trail (secrets redacted, every entry keyed and chained)"),
+);
+const log = await runGuard(home, ["log", "-n", "8"]);
 console.log(log.stdout.trimEnd().replace(/^/gm, "  "));
 
-console.log("\n" + bold("guard audit verify, then the same after editing one entry by hand"));
+console.log("\n" + bold("   guard audit verify, then the same after editing one entry by hand"));
 const ok = await runGuard(home, ["audit", "verify"]);
 console.log(`  ${ok.stdout.trim()}   (exit ${ok.code})`);
 const logPath = `${home}/.aiguard/audit.jsonl`;
@@ -113,3 +235,4 @@ const ex = await runGuard(home, [
 ]);
 console.log(ex.stdout.replace(/^/gm, "  "));
 await Deno.remove(home, { recursive: true });
+console.log(`demo finished in ${((performance.now() - started) / 1000).toFixed(1)} s`);

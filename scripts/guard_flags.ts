@@ -1,6 +1,6 @@
 /**
  * The production permission flags have one source of truth: the `guard` task
- * in deno.json. Tests, benchmarks and the demo read them from there and run
+ * in deno.json, read by `src/cli/flags.ts`. Tests, benchmarks and the demo run
  * `deno run <exactly those flags> main.ts …`, with `$HOME` expanded the way
  * `deno task` expands it.
  */
@@ -10,37 +10,8 @@ const ROOT = new URL("../", import.meta.url);
 export const REPO_ROOT = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 
-/** The raw `guard` task string from deno.json. */
-export function guardTask(): string {
-  const cfg = JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}/deno.json`));
-  const task = cfg.tasks?.guard;
-  if (typeof task !== "string") throw new Error("deno.json has no string task 'guard'");
-  return task;
-}
-
-/** The flags between `deno run` and `main.ts`, with `$HOME` replaced by `home`. */
-export function guardFlags(home: string): string[] {
-  const words = guardTask().trim().split(/\s+/);
-  if (words[0] !== "deno" || words[1] !== "run") {
-    throw new Error("guard task must start with `deno run`");
-  }
-  const end = words.indexOf("main.ts");
-  if (end < 0) throw new Error("guard task must run main.ts");
-  return words.slice(2, end).map((w) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home));
-}
-
-/**
- * The proxy's flags: the guard task's, plus the MCP server's executable in
- * `--allow-run` and `PWD` in `--allow-env` (to judge relative paths against the
- * directory the client started the server in). Nothing else.
- */
-export function proxyFlags(home: string, serverCommand: string): string[] {
-  return guardFlags(home).map((f) => {
-    if (f.startsWith("--allow-run=")) return `${f},${serverCommand}`;
-    if (f.startsWith("--allow-env=")) return `${f},PWD`;
-    return f;
-  });
-}
+import { guardFlags } from "../src/cli/flags.ts";
+export { guardFlags, guardTask, proxyFlags } from "../src/cli/flags.ts";
 
 /** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */
 export function guardEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {

@@ -7,7 +7,16 @@
  * out of band).
  */
 import type { ToolCall } from "../core/types.ts";
-import { type Envelope, envelope, InputError, type Obj, optStr, str } from "./payload.ts";
+import {
+  type Envelope,
+  envelope,
+  globPaths,
+  InputError,
+  mcpParts,
+  type Obj,
+  optStr,
+  str,
+} from "./payload.ts";
 
 function base(agent: string, e: Envelope) {
   return { agent, tool: e.tool, cwd: e.cwd, session: e.session, input: e.input };
@@ -109,9 +118,10 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
         contents: [optStr(i, "new_source", "tool_input") ?? ""],
       };
     case "Glob": {
-      const paths = [optStr(i, "path", "tool_input") ?? e.cwd];
-      const pattern = str(i, "pattern", "tool_input");
-      if (pattern.startsWith("/") || pattern.startsWith("~")) paths.push(pattern);
+      const paths = globPaths(
+        optStr(i, "path", "tool_input") ?? e.cwd,
+        str(i, "pattern", "tool_input"),
+      );
       return { ...b, kind: "file", op: "list", paths, contents: [] };
     }
     case "LS":
@@ -152,10 +162,7 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
       return { ...b, kind: "file", op: "write", paths: t.paths, contents: [text] };
     }
   }
-  if (e.tool.startsWith("mcp__")) {
-    const parts = e.tool.split("__");
-    return { ...b, kind: "mcp", server: parts[1] ?? "", name: parts.slice(2).join("__"), args: i };
-  }
+  if (e.tool.startsWith("mcp__")) return { ...b, kind: "mcp", ...mcpParts(e.tool), args: i };
   return { ...b, kind: "other" };
 }
 

@@ -1,13 +1,19 @@
 /**
  * Adapter selection: `guard evaluate --agent <name>` names the agent; without
- * it the payload shape decides (Kimi sends `tool_call_id`, Codex `turn_id`).
+ * it the payload shape decides (Kimi sends `tool_call_id`, Codex `turn_id`,
+ * Gemini CLI `BeforeTool`/`AfterTool`, Cursor its `before…` events and
+ * `conversation_id`, Copilot CLI `toolName` + `toolArgs`).
  */
-import type { ToolCall } from "../core/types.ts";
 import { claudeAdapter } from "./claude.ts";
+import { copilotAdapter } from "./copilot.ts";
+import { CURSOR_EVENTS, cursorAdapter } from "./cursor.ts";
+import { geminiAdapter } from "./gemini.ts";
 import { kimiAdapter } from "./kimi.ts";
-import { asObject, InputError } from "./payload.ts";
+import { type AdaptedCall, asObject, type HookEvent, InputError } from "./payload.ts";
 
-export const AGENTS = ["claude", "codex", "kimi"] as const;
+export type { HookEvent } from "./payload.ts";
+
+export const AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
 export type AgentName = typeof AGENTS[number];
 
 export function isAgent(s: string): s is AgentName {
@@ -18,23 +24,23 @@ export function detectAgent(payload: unknown): AgentName {
   const p = asObject(payload, "payload");
   if ("tool_call_id" in p) return "kimi";
   if ("turn_id" in p) return "codex";
+  const event = p.hook_event_name;
+  if (event === "BeforeTool" || event === "AfterTool") return "gemini";
+  if ((typeof event === "string" && CURSOR_EVENTS.includes(event)) || "conversation_id" in p) {
+    return "cursor";
+  }
+  if (event === undefined && "toolName" in p && "toolArgs" in p) return "copilot";
   return "claude";
 }
 
-export type HookEvent = "PreToolUse" | "PostToolUse";
-
-export interface Adapted {
+export interface Adapted extends AdaptedCall {
   agent: AgentName;
-  event: HookEvent;
-  call: ToolCall;
-  /** PostToolUse: what the tool returned (`tool_response`; Kimi: `tool_output`). */
-  response?: unknown;
 }
 
-export function adapt(payload: unknown, agent: AgentName | null): Adapted {
-  const a = agent ?? detectAgent(payload);
+/** Claude Code, Codex and Kimi Code: PreToolUse and PostToolUse in Claude's wire format. */
+function claudeFamily(payload: unknown, agent: AgentName): AdaptedCall {
   const p = asObject(payload, "payload");
-  const event = p.hook_event_name;
+  const event: unknown = p.hook_event_name;
   if (event !== "PreToolUse" && event !== "PostToolUse") {
     throw new InputError(
       `unsupported hook event ${
@@ -42,11 +48,26 @@ export function adapt(payload: unknown, agent: AgentName | null): Adapted {
       } (guard evaluate handles PreToolUse and PostToolUse)`,
     );
   }
-  const call = a === "kimi" ? kimiAdapter(payload) : claudeAdapter(payload, a);
-  if (event === "PreToolUse") return { agent: a, event, call };
+  const call = agent === "kimi" ? kimiAdapter(payload) : claudeAdapter(payload, agent);
+  if (event === "PreToolUse") return { event, call };
+  // PostToolUse: what the tool returned (`tool_response`; Kimi: `tool_output`).
   const response = p.tool_response ?? p.tool_output ?? p.tool_result;
   if (response === undefined) {
     throw new InputError("PostToolUse payload has no tool_response");
   }
-  return { agent: a, event, call, response };
+  return { event: event satisfies HookEvent, call, response };
+}
+
+export function adapt(payload: unknown, agent: AgentName | null): Adapted {
+  const a = agent ?? detectAgent(payload);
+  switch (a) {
+    case "gemini":
+      return { agent: a, ...geminiAdapter(payload) };
+    case "cursor":
+      return { agent: a, ...cursorAdapter(payload) };
+    case "copilot":
+      return { agent: a, ...copilotAdapter(payload) };
+    default:
+      return { agent: a, ...claudeFamily(payload, a) };
+  }
 }

@@ -4,6 +4,7 @@
  */
 
 import { runEvaluate } from "./evaluate.ts";
+import { dropPrivileges } from "./privileges.ts";
 
 export const VERSION = "0.1.0";
 
@@ -36,6 +37,11 @@ Not a sole security barrier: agent platforms run the tool anyway if a hook crash
 
 export async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
+  let home: string | undefined;
+  try {
+    home = Deno.env.get("HOME");
+  } catch { /* no env permission: nothing path-specific to drop */ }
+  dropPrivileges(cmd ?? "", home);
   switch (cmd) {
     case "evaluate": {
       const out = await runEvaluate(rest);
@@ -63,6 +69,14 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./mcp_cmd.ts")).runMcp(rest);
     case "log":
       return (await import("./log_cmd.ts")).runLog(rest);
+    case "install":
+      return (await import("./install.ts")).runInstall(rest, false);
+    case "uninstall":
+      return (await import("./install.ts")).runInstall(rest, true);
+    case "doctor":
+      return (await import("./doctor.ts")).runDoctor(rest);
+    case "import-claude-permissions":
+      return (await import("./import_claude.ts")).runImportClaude(rest);
     case "stats":
       return (await import("./log_cmd.ts")).runStats(rest);
     case "explain": {

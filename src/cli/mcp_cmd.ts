@@ -1,14 +1,16 @@
 /**
  * `guard mcp list` and `guard mcp trust <server>` — run by the user: show the
  * pinned MCP servers and accept the tool definitions (and instructions) the
- * proxy withheld because they changed or looked poisoned.
+ * proxy withheld because they changed or looked poisoned. `guard mcp wrap` is
+ * in `mcp_wrap.ts`.
  */
 import { allPins, savePins } from "../state/mcp_pins.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { err, out, printable } from "./io.ts";
 
-const USAGE = "usage: guard mcp list | guard mcp trust <server>";
+const USAGE = "usage: guard mcp list | guard mcp trust <server> | " +
+  "guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]";
 
 function stateDir(): string {
   const home = Deno.env.get("HOME");
@@ -20,6 +22,7 @@ function stateDir(): string {
 
 export async function runMcp(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
+  if (sub === "wrap") return await (await import("./mcp_wrap.ts")).runMcpWrap(rest);
   try {
     if (sub === "list" && rest.length === 0) return list();
     if (sub === "trust" && rest.length === 1) return await trust(rest[0]);

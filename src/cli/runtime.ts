@@ -16,10 +16,9 @@ export function guardPaths(): string[] {
   const here = import.meta.url;
   if (here.startsWith("file://")) {
     const root = decodeURIComponent(here.slice(7).replace(/\/src\/cli\/runtime\.ts$/, ""));
-    // Running from source: protect the checkout. A compiled binary protects itself.
-    const exe = Deno.execPath();
-    const isDeno = /(^|\/)deno(\.exe)?$/.test(exe);
-    return isDeno ? [root] : [root, exe];
+    // Running from source: protect the checkout and the deno that runs it (replacing either
+    // disables guard). A compiled binary protects itself.
+    return [root, Deno.execPath()];
   }
   return [Deno.execPath()];
 }
@@ -28,7 +27,10 @@ export function baseContext(home: string, policy: CompiledPolicy): EngineContext
   return {
     home,
     stateDir: stateDirFor(home),
-    guardPaths: guardPaths(),
+    guardPaths: import.meta.url.startsWith("file://")
+      // From source, guard's npm dependencies live in Deno's cache: protect it too.
+      ? [...guardPaths(), `${home}/.cache/deno`, `${home}/Library/Caches/deno`]
+      : guardPaths(),
     policy,
     parser: makeShellParser(null),
     brace: null,

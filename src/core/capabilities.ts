@@ -18,24 +18,8 @@
  * Pure: no I/O.
  */
 
-export type Capability =
-  | "reads-local"
-  | "reads-private"
-  | "reads-untrusted-external"
-  | "writes-local"
-  | "executes"
-  | "network-egress"
-  | "sends-message";
-
-export const CAPABILITIES: readonly Capability[] = Object.freeze<Capability[]>([
-  "reads-local",
-  "reads-private",
-  "reads-untrusted-external",
-  "writes-local",
-  "executes",
-  "network-egress",
-  "sends-message",
-]);
+import { CAPABILITIES, type Capability } from "./capability_names.ts";
+export { CAPABILITIES, type Capability };
 
 /** An MCP tool as in tools/list. */
 export interface ToolDefinition {
@@ -78,8 +62,19 @@ function capsOf(mask: number): Capability[] {
 const M_RL = maskOf([RL]), M_RX = maskOf([RX]), M_WL = maskOf([WL]), M_NE = maskOf([NE]);
 const M_EX = maskOf([EX]), M_EXTERNAL = M_RX | M_NE;
 
-const SPACES = /\s+/;
-const words = (s: string): string[] => s.split(SPACES).filter((w) => w !== "");
+/** Whitespace-separated words (by hand: this runs over every table at start-up, on the hook path). */
+function words(s: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 32;
+    if (c === 32 || c === 10 || c === 9 || c === 13) {
+      if (start >= 0) out.push(s.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------------------
 // Built-in tools of each agent

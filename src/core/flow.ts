@@ -14,7 +14,7 @@
  *  - `checkFlow`    before a call runs: secret or private provenance in an
  *                   egress call, and the lethal trifecta.
  */
-import type { Capability } from "./capabilities.ts";
+import type { Capability } from "./capability_names.ts";
 import {
   decodedViews,
   FingerprintStore,
@@ -28,28 +28,15 @@ import { globMatchesExactly, hasGlob, normalize, within } from "./paths.ts";
 import { rule } from "./rules.ts";
 import type { Decision } from "./types.ts";
 
-export type Label = "untrusted" | "private" | "secret";
-export const LABELS: Label[] = ["untrusted", "private", "secret"];
-export type Preset = "strict" | "balanced" | "permissive";
-export const PRESETS: Preset[] = ["strict", "balanced", "permissive"];
-
-/** The `[flow]` table of the policy. */
-export interface FlowSettings {
-  preset: Preset;
-  /** Extra private sources: absolute paths or globs (`~/` allowed). */
-  privatePaths: string[];
-  /** Exact tool names whose results drop inherited labels. */
-  declassifiers: string[];
-  /** Capability overrides by exact tool name. */
-  tools: Record<string, Capability[]>;
-}
-
-export const DEFAULT_FLOW: FlowSettings = {
-  preset: "balanced",
-  privatePaths: [],
-  declassifiers: [],
-  tools: {},
-};
+import {
+  DEFAULT_FLOW,
+  type FlowSettings,
+  type Label,
+  LABELS,
+  type Preset,
+  PRESETS,
+} from "./flow_settings.ts";
+export { DEFAULT_FLOW, type FlowSettings, type Label, LABELS, type Preset, PRESETS };
 
 export const FLOW_LIMITS = {
   /** Results tracked per session (oldest forgotten first). */

@@ -8,8 +8,8 @@
  */
 
 import { AUDIT_MODES, type AuditMode } from "./audit_entry.ts";
-import { CAPABILITIES, type Capability } from "./capabilities.ts";
-import { DEFAULT_FLOW, type FlowSettings, type Preset, PRESETS } from "./flow.ts";
+import { CAPABILITIES, type Capability } from "./capability_names.ts";
+import { DEFAULT_FLOW, type FlowSettings, type Preset, PRESETS } from "./flow_settings.ts";
 import type { SecretRule } from "./secrets.ts";
 
 export type PolicyKind = "block" | "ask" | "allow";

@@ -293,6 +293,12 @@ const HOOK_CONFIG_HOME = [
   ".cursor/hooks.json",
   ".copilot/config.json",
   ".config/github-copilot/hooks",
+  // MCP client configuration: a server added there runs outside guard proxy.
+  ".claude.json",
+  ".cursor/mcp.json",
+  ".gemini/mcp.json",
+  ".config/Claude/claude_desktop_config.json",
+  "Library/Application Support/Claude/claude_desktop_config.json",
 ];
 
 /** Hook configuration inside any project (matched on trailing path components). */
@@ -303,6 +309,10 @@ const HOOK_CONFIG_ANYWHERE = [
   [".gemini", "settings.json"],
   [".cursor", "hooks.json"],
   [".kimi-code", "config.toml"],
+  // MCP client configuration inside a project.
+  [".mcp.json"],
+  [".cursor", "mcp.json"],
+  [".vscode", "mcp.json"],
 ];
 
 /** Directories inside any project that hold hook configuration. */

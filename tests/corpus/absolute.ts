@@ -159,6 +159,11 @@ export const absolute: ShellCase[] = [
     rule: "abs.hook-config-write",
   },
   { cmd: "echo '{}' > .claude/settings.json", expect: "block", rule: "abs.hook-config-write" },
+  // MCP client configuration: a server added there would run outside guard proxy.
+  { cmd: "echo '{}' > .mcp.json", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "cp evil.json ~/.claude.json", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "tee ~/.cursor/mcp.json < x", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "cat .mcp.json", expect: "allow" },
   {
     cmd: "echo '{}' > /home/user/project/.claude/settings.json",
     expect: "block",

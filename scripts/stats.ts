@@ -1,0 +1,174 @@
+/**
+ * `deno task stats [--write]`: the "By the numbers" table of the README, produced
+ * from the code (tests, corpus, rules) and the latest `deno task bench` results
+ * (bench-results.json). With --write it replaces the table between the
+ * `<!-- stats:begin -->` and `<!-- stats:end -->` markers in README.md.
+ */
+import { CORPUS } from "../tests/corpus/index.ts";
+import { RULES } from "../src/core/rules.ts";
+import { SECRET_RULES } from "../src/core/secrets.ts";
+import { INJECTION_RULES } from "../src/core/injection.ts";
+
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
+
+// deno-lint-ignore no-explicit-any
+type Any = any;
+
+function countTests(): { declarations: number; files: number } {
+  let declarations = 0, files = 0;
+  for (const e of Deno.readDirSync(`${ROOT}/tests`)) {
+    if (!e.name.endsWith("_test.ts")) continue;
+    files++;
+    const text = Deno.readTextFileSync(`${ROOT}/tests/${e.name}`);
+    declarations += [...text.matchAll(/\bDeno\.test\(/g)].length;
+  }
+  return { declarations, files };
+}
+
+const f1 = (x: number) => x.toFixed(1);
+const f2 = (x: number) => x.toFixed(2);
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const n0 = (x: number) => Math.round(x).toLocaleString("en-US");
+
+export function statsRows(bench: Any): [string, string][] {
+  const t = countTests();
+  const corpus = Object.values(CORPUS).reduce((n, c) => n + c.length, 0);
+  const rows: [string, string][] = [
+    [
+      "code",
+      `${RULES.length} policy rules, ${SECRET_RULES.length} secret rules, ${INJECTION_RULES.length} injection rules (all data, each with an id)`,
+    ],
+    ["corpus", `${corpus} table-driven shell and tool cases (\`tests/corpus/\`), all passing`],
+    [
+      "tests",
+      `${t.declarations} \`Deno.test\` declarations in ${t.files} files (many table-driven: \`deno task test\` reports each case)`,
+    ],
+  ];
+  if (!bench) return rows;
+  const mix = bench.e2e?.typicalMix;
+  if (mix) {
+    rows.push([
+      "hook end to end, typical mix (shell allow, ask, file tool), audit and flow state included",
+      `median ${f1(mix.guard.median)} ms vs ${
+        f1(mix.floor.median)
+      } ms for a bare \`deno run\`: ratio ${f2(mix.ratio)} (target 1.5: ${
+        mix.ratio <= 1.5 ? "met" : "missed"
+      })`,
+    ]);
+  }
+  const subsets: Any[] = bench.throughput?.subsets ?? [];
+  const overall = subsets.find((x) => x.subset === "overall");
+  const fast = subsets.find((x) => x.subset === "fast path");
+  if (overall) {
+    rows.push([
+      `decisions/s in process (${overall.commands}-command mix)`,
+      `${n0(overall.decisionsPerSec)} (target 50,000: ${
+        overall.decisionsPerSec >= 50000 ? "met" : "missed"
+      }); fast path ${n0(fast?.decisionsPerSec ?? NaN)}`,
+    ]);
+  }
+  const ap = bench.approvals;
+  if (ap) {
+    rows.push([
+      `approval check with ${ap.pending} pending challenges`,
+      `${f2(ap.inProcessMs.full.median)} ms per ask in process (+${
+        f2(ap.addedInProcessMs)
+      } ms vs none; target ≤ 2 ms)`,
+    ]);
+  }
+  const au = bench.audit;
+  if (au) {
+    rows.push([
+      "audit log",
+      `${n0(au.appendsPerSec.median)} appends/s (target ≥ 2,000); verify ${
+        n0(au.verify.entries)
+      } entries in ${f2(au.verify.ms.median / 1000)} s (target ≤ 2 s)`,
+    ]);
+  }
+  const q = bench.detectors?.quality;
+  if (q) {
+    const hold = q.holdout?.injection;
+    const sec = q.test?.secrets;
+    if (sec) {
+      rows.push([
+        "secrets, held-out split",
+        `recall ${pct(sec.recall)}, precision ${pct(sec.precision)}`,
+      ]);
+    }
+    if (hold) {
+      rows.push([
+        "prompt injection, holdout",
+        `${pct(hold.detectionRate)} of ${hold.attacks} attacks detected, ${
+          pct(hold.falsePositiveRate)
+        } of ${hold.benign} benign flagged (target 95 % / 1 %)`,
+      ]);
+    }
+  }
+  const px = bench.proxy;
+  if (px?.results) {
+    const g = px.results["guard proxy"], b = px.results["bare pipe"], d = px.results["direct"];
+    rows.push([
+      "MCP proxy, 10,000 small calls",
+      `${n0(g.callsPerSec)} calls/s = ${
+        f2(g.callsPerSec / b.callsPerSec)
+      }× a bare pipe (target 0.9×); +${
+        f2(g.latencyMs.median - d.latencyMs.median)
+      } ms median vs direct (target ≤ 0.5)`,
+    ]);
+    const big = px.bigResult;
+    if (big) {
+      rows.push([
+        "MCP proxy, 10 MiB result",
+        `${n0(big.ms)} ms scanned (target 200 ms); peak RSS ${n0(big.peakRssMiB ?? NaN)} MiB from ${
+          n0(big.baseRssMiB ?? NaN)
+        } idle`,
+      ]);
+    }
+  }
+  const fl = bench.flow;
+  if (fl) {
+    rows.push([
+      `flow tracking, session with ${fl.results} results`,
+      `${Math.round(fl.sessionBytes / 1024)} KiB on disk (≤ 1 MiB); +${
+        f2(fl.inProcessMs.median)
+      } ms in process, +${
+        f1(fl.e2eWithSessionMs.median - fl.e2eWithoutSessionMs.median)
+      } ms end to end (≤ 5 ms)`,
+    ]);
+  }
+  return rows;
+}
+
+export function statsTable(bench: Any): string {
+  const rows = statsRows(bench);
+  const w = Math.max(...rows.map((r) => r[0].length), 7);
+  const v = Math.max(...rows.map((r) => r[1].length), 7);
+  const line = (a: string, b: string) => `| ${a.padEnd(w)} | ${b.padEnd(v)} |`;
+  return [
+    line("", ""),
+    `| ${"-".repeat(w)} | ${"-".repeat(v)} |`,
+    ...rows.map(([a, b]) => line(a, b)),
+  ]
+    .join("\n");
+}
+
+if (import.meta.main) {
+  let bench: Any = null;
+  try {
+    bench = JSON.parse(Deno.readTextFileSync(`${ROOT}/bench-results.json`));
+  } catch { /* no benchmark yet: code figures only */ }
+  const table = statsTable(bench);
+  if (!Deno.args.includes("--write")) console.log(table);
+  else {
+    const path = `${ROOT}/README.md`;
+    const readme = Deno.readTextFileSync(path);
+    const a = readme.indexOf("<!-- stats:begin -->"), b = readme.indexOf("<!-- stats:end -->");
+    if (a < 0 || b < a) {
+      console.error("README.md has no <!-- stats:begin --> … <!-- stats:end --> section");
+      Deno.exit(2);
+    }
+    const next = `${readme.slice(0, a)}<!-- stats:begin -->\n\n${table}\n\n${readme.slice(b)}`;
+    Deno.writeTextFileSync(path, next);
+    console.log(`README.md: ${statsRows(bench).length} rows written`);
+  }
+}
