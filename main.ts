@@ -1,15 +1,31 @@
 /**
  * guard entry point. Every failure exits 2 (fail closed): agent platforms
- * treat any other exit code as "run the tool". The CLI is imported
- * dynamically so that even a module that fails to load exits 2.
+ * treat any other exit code as "run the tool" (Cursor and Copilot CLI treat
+ * any non-zero exit so: they get a JSON deny and exit 0). The CLI is imported
+ * dynamically so that even a module that fails to load is answered.
  */
 
 function die(msg: string): never {
+  const line = `guard: FAIL-CLOSED [input.internal-error] ${
+    msg.replace(/\s+/g, " ").slice(0, 300)
+  }`;
   try {
-    const line = msg.replace(/\s+/g, " ").slice(0, 300);
-    Deno.stderr.writeSync(
-      new TextEncoder().encode(`guard: FAIL-CLOSED [input.internal-error] ${line}\n`),
-    );
+    Deno.stderr.writeSync(new TextEncoder().encode(line + "\n"));
+    // Cursor and Copilot CLI run the tool when a hook exits non-zero: answer them with a
+    // JSON deny and exit 0 instead (the same protocol src/adapters/respond.ts speaks).
+    const i = Deno.args.indexOf("--agent");
+    const agent = i >= 0
+      ? Deno.args[i + 1]
+      : Deno.args.find((a) => a.startsWith("--agent="))?.slice(8);
+    const reply = agent === "cursor"
+      ? { continue: true, permission: "deny", user_message: line, agent_message: line }
+      : agent === "copilot"
+      ? { permissionDecision: "deny", permissionDecisionReason: line }
+      : null;
+    if (reply && Deno.args[0] === "evaluate") {
+      Deno.stdout.writeSync(new TextEncoder().encode(JSON.stringify(reply) + "\n"));
+      Deno.exit(0);
+    }
   } catch { /* nothing left to do */ }
   Deno.exit(2);
 }

@@ -1176,6 +1176,13 @@ try {
   await writePolicy(fHome, 'allow = ["^curl "]\n[flow]\npreset = "permissive"\n');
   await Deno.mkdir(`${fHome}/.aiguard/sessions`, { mode: 0o700 });
   const sessionFile = `${fHome}/.aiguard/sessions/${sessionKey("flow-bench")}.flow`;
+  // The hook's layout: metadata in <key>.flow, fingerprint triples in <key>.fp.
+  const metaBytes = encodeFlowState(flowState, false);
+  const fpBytes = new Uint8Array(
+    flowState.fp.data.buffer,
+    flowState.fp.data.byteOffset,
+    flowState.fp.data.byteLength,
+  );
   const mk = (session: string | null) =>
     new TextEncoder().encode(JSON.stringify({
       ...(session ? { session_id: session } : {}),
@@ -1187,7 +1194,8 @@ try {
   const withS = mk("flow-bench"), withoutS = mk(null);
   const eWith: number[] = [], eWithout: number[] = [];
   for (let round = 0; round < 3 + 30; round++) {
-    Deno.writeFileSync(sessionFile, flowBytes, { mode: 0o600 });
+    Deno.writeFileSync(sessionFile, metaBytes, { mode: 0o600 });
+    Deno.writeFileSync(sessionFile.replace(/\.flow$/, ".fp"), fpBytes, { mode: 0o600 });
     const a = await spawnTimed(MAIN_TS, ["evaluate"], fHome, withS);
     const b = await spawnTimed(MAIN_TS, ["evaluate"], fHome, withoutS);
     if (a.code !== 0 || b.code !== 0) {

@@ -267,3 +267,32 @@ Deno.test({
     await Deno.remove(home, { recursive: true });
   },
 });
+
+Deno.test("a guard that breaks before deciding still stops the call in every agent's protocol", async () => {
+  const home = await tempHome("guard-die-");
+  // Flags missing --allow-sys: guard fails while starting, outside any agent adapter.
+  const broken = guardFlags(home).filter((f) => !f.startsWith("--allow-sys"));
+  const run = async (agent: string) => {
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", ...broken, MAIN_TS, "evaluate", "--agent", agent],
+      env: guardEnv(home),
+      clearEnv: true,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(new TextEncoder().encode("{}"));
+    await w.close();
+    const o = await child.output();
+    return { code: o.code, stdout: new TextDecoder().decode(o.stdout) };
+  };
+  const cursor = await run("cursor");
+  assert.equal(cursor.code, 0);
+  assert.equal(JSON.parse(cursor.stdout).permission, "deny");
+  const copilot = await run("copilot");
+  assert.equal(copilot.code, 0);
+  assert.equal(JSON.parse(copilot.stdout).permissionDecision, "deny");
+  assert.equal((await run("claude")).code, 2);
+  await Deno.remove(home, { recursive: true });
+});

@@ -11,7 +11,8 @@ export const VERSION = "0.1.0";
 const HELP = `guard ${VERSION} — a least-privilege guard between AI coding agents and your machine
 
 usage:
-  guard evaluate [--agent claude|codex|kimi]   PreToolUse hook: payload on stdin; exit 0 allow, 2 block/ask
+  guard evaluate [--agent A]                   the hook (PreToolUse/PostToolUse): payload on stdin; exit 0
+                                               allow, 2 block/ask (A: claude codex kimi gemini cursor copilot)
   guard explain '<command>'                    show the decision and how it was reached
   guard explain --tool <Name> --input '<json>' the same for a non-shell tool call
   guard pending [--json]                       list calls waiting for approval, newest first
@@ -25,6 +26,13 @@ usage:
   guard proxy [--name <server>] -- <command> [args…]
                                                MCP stdio proxy: every tools/call judged, results scanned
   guard mcp list | guard mcp trust <server>    pinned MCP tools; accept withheld definitions
+  guard mcp wrap <client config> [--unwrap] [--dry-run]
+                                               run every stdio MCP server of a client config behind guard
+  guard install|uninstall --agent A [--project] [--dry-run]
+                                               wire (or remove) the hook in an agent's configuration
+  guard import-claude-permissions [--settings PATH] [--dry-run]
+                                               turn Claude Code's permission rules into guard policy
+  guard doctor [--json]                        check the setup; exit 1 when something fails
   guard scan [--redact] [--json] [--secrets-only|--injection-only] < FILE
                                                find secrets and prompt injection in text (exit 1: found)
   guard audit verify [PATH|-] [--against FILE|-]

@@ -137,7 +137,40 @@ export function decodedViews(text: string, maxViews = 256): string[] {
 
 /** A sorted store of `[h1, h2, ref]` triples. */
 export class FingerprintStore {
-  constructor(public data: Uint32Array = new Uint32Array(0)) {}
+  private store: Uint32Array | null;
+  private loader: (() => Uint32Array) | null;
+  /** Changed since it was created or loaded (the session file needs rewriting). */
+  dirty = false;
+
+  /** The triples, or a loader called on first use (the hook reads them only when it must). */
+  constructor(data: Uint32Array | (() => Uint32Array) = new Uint32Array(0)) {
+    if (typeof data === "function") {
+      this.store = null;
+      this.loader = data;
+    } else {
+      this.store = data;
+      this.loader = null;
+    }
+  }
+
+  get data(): Uint32Array {
+    if (this.store === null) {
+      this.store = this.loader!();
+      this.loader = null;
+    }
+    return this.store;
+  }
+
+  set data(v: Uint32Array) {
+    this.store = v;
+    this.loader = null;
+    this.dirty = true;
+  }
+
+  /** Whether the triples were loaded (or never lazy). */
+  get loaded(): boolean {
+    return this.store !== null;
+  }
 
   get size(): number {
     return this.data.length / 3;

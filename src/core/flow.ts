@@ -407,7 +407,7 @@ interface StateMeta {
 }
 
 /** `GFL1`, u32 JSON length, JSON padded to 4 bytes, then the fingerprint triples. */
-export function encodeFlowState(s: FlowState): Uint8Array {
+export function encodeFlowState(s: FlowState, withFingerprints = true): Uint8Array {
   const meta: StateMeta = {
     v: 1,
     salt: s.salt,
@@ -425,13 +425,14 @@ export function encodeFlowState(s: FlowState): Uint8Array {
     json += " ";
     jb = enc.encode(json);
   }
-  const out = new Uint8Array(8 + jb.length + s.fp.data.byteLength);
+  const fp = withFingerprints ? s.fp.data : new Uint32Array(0);
+  const out = new Uint8Array(8 + jb.length + fp.byteLength);
   const dv = new DataView(out.buffer);
   dv.setUint32(0, MAGIC, true);
   dv.setUint32(4, jb.length, true);
   out.set(jb, 8);
   out.set(
-    new Uint8Array(s.fp.data.buffer, s.fp.data.byteOffset, s.fp.data.byteLength),
+    new Uint8Array(fp.buffer, fp.byteOffset, fp.byteLength),
     8 + jb.length,
   );
   return out;
@@ -439,7 +440,15 @@ export function encodeFlowState(s: FlowState): Uint8Array {
 
 export class FlowStateError extends Error {}
 
-export function decodeFlowState(b: Uint8Array): FlowState {
+/**
+ * Decodes a session file. When it carries no fingerprints, `loadFingerprints`
+ * (if given) supplies them on first use: the hook keeps them in a second file
+ * and reads it only for calls that need provenance.
+ */
+export function decodeFlowState(
+  b: Uint8Array,
+  loadFingerprints?: () => Uint32Array,
+): FlowState {
   if (b.length < 8) throw new FlowStateError("truncated");
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   if (dv.getUint32(0, true) !== MAGIC) throw new FlowStateError("bad magic");
@@ -466,14 +475,18 @@ export function decodeFlowState(b: Uint8Array): FlowState {
     ) throw new FlowStateError("bad result entry");
     results.push({ id: r[0], tool: r[1], labels: r[2], at: r[3] });
   }
-  const fpBytes = b.slice(8 + n);
+  const at = b.byteOffset + 8 + n, count = (b.length - 8 - n) / 4;
+  // A view when aligned (readFileSync buffers are), a copy otherwise.
+  const triples = at % 4 === 0
+    ? new Uint32Array(b.buffer, at, count)
+    : new Uint32Array(b.slice(8 + n).buffer, 0, count);
   return {
     salt: meta.salt,
     nextId: meta.nextId,
     untrusted: meta.untrusted,
     private: meta.private,
     results,
-    fp: new FingerprintStore(new Uint32Array(fpBytes.buffer, 0, fpBytes.byteLength / 4)),
+    fp: new FingerprintStore(count === 0 && loadFingerprints ? loadFingerprints : triples),
     updated: meta.updated,
     ...(meta.reset ? { reset: meta.reset } : {}),
   };

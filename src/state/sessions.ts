@@ -1,7 +1,7 @@
 /**
  * Per-session flow state for the hook, where every call is a new process:
- * `~/.aiguard/sessions/<key>.flow` (key: a hash of the agent's session id),
- * read and written under `<key>.lock`, so parallel hooks of one session
+ * `~/.aiguard/sessions/<key>.flow` and `<key>.fp` (key: a hash of the agent's
+ * session id), read and written under `<key>.lock`, so parallel hooks of one session
  * serialise. Files hold labels, result ids, tool names and keyed fingerprints,
  * never content. Bounded: ≤ 1 MiB per session (the core's limits keep it far
  * below), sessions idle for 7 days are removed, at most 256 are kept.
@@ -44,12 +44,24 @@ export interface OpenSession {
   close(): void;
 }
 
-/** Opens (locking) the flow state of a session; a new one when none exists. */
+function writeAtomic(path: string, bytes: Uint8Array): void {
+  const tmp = `${path}.tmp-${crypto.randomUUID()}`;
+  Deno.writeFileSync(tmp, bytes, { mode: 0o600, createNew: true });
+  Deno.renameSync(tmp, path);
+}
+
+/**
+ * Opens (locking) the flow state of a session; a new one when none exists.
+ * Two files: `<key>.flow` (labels, result ids, flags — small, read on every call)
+ * and `<key>.fp` (the fingerprint triples — read only when a call needs provenance,
+ * rewritten only when they change).
+ */
 export function openSession(stateDir: string, session: string, now: number): OpenSession {
   const dir = sessionsDir(stateDir);
   ensureSubdir(dir);
   const key = sessionKey(session);
   const path = `${dir}/${key}.flow`;
+  const fpPath = `${dir}/${key}.fp`;
   const lock = Deno.openSync(`${dir}/${key}.lock`, { create: true, write: true, mode: 0o600 });
   let closed = false;
   const close = () => {
@@ -64,11 +76,28 @@ export function openSession(stateDir: string, session: string, now: number): Ope
     lock.lockSync(true);
     let state: FlowState;
     let reset: string | undefined;
+    const loadFingerprints = (): Uint32Array => {
+      try {
+        const info = Deno.lstatSync(fpPath);
+        if (!info.isFile || info.size > SESSION_MAX_BYTES || info.size % 12) {
+          throw new FlowStateError("fingerprint file damaged");
+        }
+        const b = Deno.readFileSync(fpPath);
+        const aligned = b.byteOffset % 4 === 0 ? b : b.slice();
+        return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
+      } catch (e) {
+        if (e instanceof Deno.errors.NotFound) return new Uint32Array(0);
+        if (!(e instanceof FlowStateError)) throw e;
+        // Unknown provenance: assume the worst for the rest of the session.
+        state.reset = `fingerprints ${e.message}`;
+        return new Uint32Array(0);
+      }
+    };
     try {
       const info = Deno.lstatSync(path);
       if (!info.isFile) throw new FlowStateError("not a regular file");
       if (info.size > SESSION_MAX_BYTES) throw new FlowStateError("larger than 1 MiB");
-      state = decodeFlowState(Deno.readFileSync(path));
+      state = decodeFlowState(Deno.readFileSync(path), loadFingerprints);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) state = newFlowState(randomSalt(), now);
       else if (e instanceof FlowStateError) {
@@ -83,10 +112,12 @@ export function openSession(stateDir: string, session: string, now: number): Ope
       reset,
       save(at: number) {
         state.updated = at;
-        const bytes = encodeFlowState(state);
-        const tmp = `${path}.tmp-${crypto.randomUUID()}`;
-        Deno.writeFileSync(tmp, bytes, { mode: 0o600, createNew: true });
-        Deno.renameSync(tmp, path);
+        if (state.fp.dirty || reset) {
+          const fp = state.fp.data;
+          writeAtomic(fpPath, new Uint8Array(fp.buffer, fp.byteOffset, fp.byteLength));
+          state.fp.dirty = false;
+        }
+        writeAtomic(path, encodeFlowState(state, false));
       },
       close,
     };
@@ -132,7 +163,11 @@ export function pruneSessions(stateDir: string, now: number, force = false): num
     if (i < SESSION_MAX_COUNT && now - f.mtime <= SESSION_MAX_AGE_MS) return;
     try {
       Deno.removeSync(`${dir}/${f.name}`);
-      Deno.removeSync(`${dir}/${f.name.replace(/\.flow$/, ".lock")}`);
+      for (const ext of [".fp", ".lock"]) {
+        try {
+          Deno.removeSync(`${dir}/${f.name.replace(/\.flow$/, ext)}`);
+        } catch { /* not there */ }
+      }
       removed++;
     } catch { /* raced */ }
   });
