@@ -1183,16 +1183,19 @@ try {
     flowState.fp.data.byteOffset,
     flowState.fp.data.byteLength,
   );
-  const mk = (session: string | null) =>
+  const mk = (session: string | null, command = egressCmd) =>
     new TextEncoder().encode(JSON.stringify({
       ...(session ? { session_id: session } : {}),
       cwd,
       hook_event_name: "PreToolUse",
       tool_name: "Bash",
-      tool_input: { command: egressCmd },
+      tool_input: { command },
     }));
   const withS = mk("flow-bench"), withoutS = mk(null);
+  // A call that sends nothing out: only the small metadata file is read.
+  const localWith = mk("flow-bench", "ls -la src"), localWithout = mk(null, "ls -la src");
   const eWith: number[] = [], eWithout: number[] = [];
+  const lWith: number[] = [], lWithout: number[] = [];
   for (let round = 0; round < 3 + 30; round++) {
     Deno.writeFileSync(sessionFile, metaBytes, { mode: 0o600 });
     Deno.writeFileSync(sessionFile.replace(/\.flow$/, ".fp"), fpBytes, { mode: 0o600 });
@@ -1201,13 +1204,18 @@ try {
     if (a.code !== 0 || b.code !== 0) {
       throw new Error(`flow bench: unexpected decision: ${a.stderr} ${b.stderr}`);
     }
+    const c = await spawnTimed(MAIN_TS, ["evaluate"], fHome, localWith);
+    const d = await spawnTimed(MAIN_TS, ["evaluate"], fHome, localWithout);
     if (round >= 3) {
       eWith.push(a.ms);
       eWithout.push(b.ms);
+      lWith.push(c.ms);
+      lWithout.push(d.ms);
     }
   }
   await Deno.remove(fHome, { recursive: true }).catch(() => {});
   const ew = stats(eWith), eo = stats(eWithout);
+  const lw = stats(lWith), lo = stats(lWithout);
   table(
     ["measure", "value", "target", ""],
     [
@@ -1224,7 +1232,13 @@ try {
         verdict(flowIn.median <= 5),
       ],
       [
-        "hook end to end with that session vs no session (median ms)",
+        "hook end to end, a local call (ls) with that session vs none (median ms)",
+        `${f1(lw.median)} vs ${f1(lo.median)} (+${f1(lw.median - lo.median)})`,
+        "≤5 added",
+        verdict(lw.median - lo.median <= 5),
+      ],
+      [
+        "hook end to end, an egress call (curl POST) with that session vs none (median ms)",
         `${f1(ew.median)} vs ${f1(eo.median)} (+${f1(ew.median - eo.median)})`,
         "≤5 added",
         verdict(ew.median - eo.median <= 5),
@@ -1238,6 +1252,8 @@ try {
     inProcessMs: flowIn,
     e2eWithSessionMs: ew,
     e2eWithoutSessionMs: eo,
+    e2eLocalWithSessionMs: lw,
+    e2eLocalWithoutSessionMs: lo,
   };
 
   const totalS = (performance.now() - benchStart) / 1000;

@@ -131,9 +131,14 @@ export function statsRows(bench: Any): [string, string][] {
       `flow tracking, session with ${fl.results} results`,
       `${Math.round(fl.sessionBytes / 1024)} KiB on disk (≤ 1 MiB); +${
         f2(fl.inProcessMs.median)
-      } ms in process, +${
+      } ms in process; end to end +${
+        fl.e2eLocalWithSessionMs
+          ? f1(fl.e2eLocalWithSessionMs.median - fl.e2eLocalWithoutSessionMs.median) +
+            " ms for a local call, +"
+          : ""
+      }${
         f1(fl.e2eWithSessionMs.median - fl.e2eWithoutSessionMs.median)
-      } ms end to end (≤ 5 ms)`,
+      } ms for an egress call (≤ 5 ms)`,
     ]);
   }
   return rows;

@@ -401,10 +401,14 @@ interface StateMeta {
   nextId: number;
   untrusted: number[];
   private: number[];
-  results: [number, string, Label[], number][];
+  /** Columns (cheap to parse and write on every hook call): ids, tool-name index, label bits, times. */
+  results: { id: number[]; tools: string[]; tool: number[]; labels: number[]; at: number[] };
   updated: number;
   reset?: string;
 }
+
+const labelBits = (ls: Label[]) => ls.reduce((m, l) => m | (1 << LABELS.indexOf(l)), 0);
+const bitLabels = (m: number) => LABELS.filter((_, i) => m & (1 << i));
 
 /** `GFL1`, u32 JSON length, JSON padded to 4 bytes, then the fingerprint triples. */
 export function encodeFlowState(s: FlowState, withFingerprints = true): Uint8Array {
@@ -414,17 +418,32 @@ export function encodeFlowState(s: FlowState, withFingerprints = true): Uint8Arr
     nextId: s.nextId,
     untrusted: s.untrusted,
     private: s.private,
-    results: s.results.map((r) => [r.id, r.tool, r.labels, r.at]),
+    results: (() => {
+      const tools: string[] = [], index = new Map<string, number>();
+      const col = {
+        id: [] as number[],
+        tools,
+        tool: [] as number[],
+        labels: [] as number[],
+        at: [] as number[],
+      };
+      for (const r of s.results) {
+        let t = index.get(r.tool);
+        if (t === undefined) index.set(r.tool, t = tools.push(r.tool) - 1);
+        col.id.push(r.id);
+        col.tool.push(t);
+        col.labels.push(labelBits(r.labels));
+        col.at.push(r.at);
+      }
+      return col;
+    })(),
     updated: s.updated,
     ...(s.reset ? { reset: s.reset } : {}),
   };
-  let json = JSON.stringify(meta);
-  const enc = new TextEncoder();
-  let jb = enc.encode(json);
-  while (jb.length % 4) {
-    json += " ";
-    jb = enc.encode(json);
-  }
+  const raw = new TextEncoder().encode(JSON.stringify(meta));
+  // Pad the JSON with spaces to a multiple of 4 bytes so the triples that follow are aligned.
+  const jb = new Uint8Array(Math.ceil(raw.length / 4) * 4).fill(32);
+  jb.set(raw);
   const fp = withFingerprints ? s.fp.data : new Uint32Array(0);
   const out = new Uint8Array(8 + jb.length + fp.byteLength);
   const dv = new DataView(out.buffer);
@@ -465,15 +484,22 @@ export function decodeFlowState(
     !meta || meta.v !== 1 || typeof meta.salt !== "string" ||
     !/^[0-9a-f]{16,64}$/.test(meta.salt) ||
     !Number.isSafeInteger(meta.nextId) || !ints(meta.untrusted) || !ints(meta.private) ||
-    !Array.isArray(meta.results) || !Number.isFinite(meta.updated)
+    !meta.results || typeof meta.results !== "object" || !Number.isFinite(meta.updated)
   ) throw new FlowStateError("bad metadata");
   const results: TrackedResult[] = [];
-  for (const r of meta.results) {
+  const c = meta.results;
+  const n2 = Array.isArray(c?.id) ? c.id.length : -1;
+  if (
+    n2 < 0 || !Array.isArray(c.tools) || !c.tools.every((t) => typeof t === "string") ||
+    ![c.tool, c.labels, c.at].every((a) => Array.isArray(a) && a.length === n2)
+  ) throw new FlowStateError("bad result columns");
+  for (let i = 0; i < n2; i++) {
+    const id = c.id[i], tool = c.tools[c.tool[i]], bits = c.labels[i], at = c.at[i];
     if (
-      !Array.isArray(r) || !Number.isSafeInteger(r[0]) || typeof r[1] !== "string" ||
-      !Array.isArray(r[2]) || !r[2].every((l) => LABELS.includes(l)) || !Number.isFinite(r[3])
+      !Number.isSafeInteger(id) || tool === undefined || !Number.isInteger(bits) || bits < 0 ||
+      bits >= 1 << LABELS.length || !Number.isFinite(at)
     ) throw new FlowStateError("bad result entry");
-    results.push({ id: r[0], tool: r[1], labels: r[2], at: r[3] });
+    results.push({ id, tool, labels: bitLabels(bits), at });
   }
   const at = b.byteOffset + 8 + n, count = (b.length - 8 - n) / 4;
   // A view when aligned (readFileSync buffers are), a copy otherwise.
