@@ -153,12 +153,22 @@ export class FingerprintStore {
     }
   }
 
-  get data(): Uint32Array {
+  /** Additions not merged yet (unsorted): merging on every add would copy the store each time. */
+  private pending: number[] = [];
+
+  /** The sorted store as loaded, without the pending additions. */
+  private base(): Uint32Array {
     if (this.store === null) {
       this.store = this.loader!();
       this.loader = null;
     }
     return this.store;
+  }
+
+  /** All triples, sorted (pending additions merged first). */
+  get data(): Uint32Array {
+    if (this.pending.length) this.flush();
+    return this.base();
   }
 
   set data(v: Uint32Array) {
@@ -173,12 +183,12 @@ export class FingerprintStore {
   }
 
   get size(): number {
-    return this.data.length / 3;
+    return (this.base().length + this.pending.length) / 3;
   }
 
   private lowerBound(h1: number, h2: number): number {
-    let lo = 0, hi = this.size;
-    const d = this.data;
+    const d = this.base();
+    let lo = 0, hi = d.length / 3;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const a = d[mid * 3], b = d[mid * 3 + 1];
@@ -191,23 +201,42 @@ export class FingerprintStore {
   /** Every ref stored for this hash. */
   refs(h: [number, number]): number[] {
     const out: number[] = [];
-    const d = this.data;
-    for (let i = this.lowerBound(h[0], h[1]); i < this.size; i++) {
+    const d = this.base();
+    const n = d.length / 3;
+    for (let i = this.lowerBound(h[0], h[1]); i < n; i++) {
       if (d[i * 3] !== h[0] || d[i * 3 + 1] !== h[1]) break;
       out.push(d[i * 3 + 2]);
+    }
+    const p = this.pending;
+    for (let i = 0; i < p.length; i += 3) {
+      if (p[i] === h[0] && p[i + 1] === h[1] && !out.includes(p[i + 2])) out.push(p[i + 2]);
     }
     return out;
   }
 
-  /** Adds triples (merged in sorted order; duplicates kept once). */
+  /** Adds triples; they are merged into the sorted store in batches. */
   add(triples: number[]): void {
+    if (!triples.length) return;
+    for (const t of triples) this.pending.push(t);
+    this.dirty = true;
+    if (this.pending.length >= 3 * 2048) this.flush();
+  }
+
+  private flush(): void {
+    const triples = this.pending;
+    this.pending = [];
+    this.merge(triples);
+  }
+
+  /** Merges triples into the sorted store (duplicates kept once). */
+  private merge(triples: number[]): void {
     if (!triples.length) return;
     const n = triples.length / 3;
     const idx = Array.from({ length: n }, (_, i) => i).sort((x, y) =>
       triples[x * 3] - triples[y * 3] || triples[x * 3 + 1] - triples[y * 3 + 1] ||
       triples[x * 3 + 2] - triples[y * 3 + 2]
     );
-    const old = this.data;
+    const old = this.base();
     const out = new Uint32Array(old.length + triples.length);
     let i = 0, j = 0, o = 0;
     const oldN = old.length / 3;
