@@ -135,6 +135,13 @@ export function decodedViews(text: string, maxViews = 256): string[] {
   return views;
 }
 
+/** Random access to stored, sorted triples (a file in the hook). */
+export interface TripleProbe {
+  count: number;
+  /** Triple `index` as [h1, h2, ref]. */
+  read(index: number): [number, number, number];
+}
+
 /** A sorted store of `[h1, h2, ref]` triples. */
 export class FingerprintStore {
   private store: Uint32Array | null;
@@ -142,8 +149,15 @@ export class FingerprintStore {
   /** Changed since it was created or loaded (the session file needs rewriting). */
   dirty = false;
 
-  /** The triples, or a loader called on first use (the hook reads them only when it must). */
-  constructor(data: Uint32Array | (() => Uint32Array) = new Uint32Array(0)) {
+  /**
+   * The triples, or a loader called on first use (the hook reads them only when it must).
+   * With a `probe`, lookups bisect the stored triples one at a time (the hook reads a few
+   * dozen 12-byte records from the file instead of loading all of it).
+   */
+  constructor(
+    data: Uint32Array | (() => Uint32Array) = new Uint32Array(0),
+    private readonly probe: TripleProbe | null = null,
+  ) {
     if (typeof data === "function") {
       this.store = null;
       this.loader = data;
@@ -183,7 +197,8 @@ export class FingerprintStore {
   }
 
   get size(): number {
-    return (this.base().length + this.pending.length) / 3;
+    const stored = this.store === null && this.probe ? this.probe.count : this.base().length / 3;
+    return stored + this.pending.length / 3;
   }
 
   private lowerBound(h1: number, h2: number): number {
@@ -201,11 +216,27 @@ export class FingerprintStore {
   /** Every ref stored for this hash. */
   refs(h: [number, number]): number[] {
     const out: number[] = [];
-    const d = this.base();
-    const n = d.length / 3;
-    for (let i = this.lowerBound(h[0], h[1]); i < n; i++) {
-      if (d[i * 3] !== h[0] || d[i * 3 + 1] !== h[1]) break;
-      out.push(d[i * 3 + 2]);
+    if (this.store === null && this.probe) {
+      const p = this.probe;
+      let lo = 0, hi = p.count;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        const [a, b] = p.read(mid);
+        if (a < h[0] || (a === h[0] && b < h[1])) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < p.count; i++) {
+        const [a, b, r] = p.read(i);
+        if (a !== h[0] || b !== h[1]) break;
+        out.push(r);
+      }
+    } else {
+      const d = this.base();
+      const n = d.length / 3;
+      for (let i = this.lowerBound(h[0], h[1]); i < n; i++) {
+        if (d[i * 3] !== h[0] || d[i * 3 + 1] !== h[1]) break;
+        out.push(d[i * 3 + 2]);
+      }
     }
     const p = this.pending;
     for (let i = 0; i < p.length; i += 3) {

@@ -23,6 +23,7 @@ import {
   SECRET_BIT,
   seedsOf,
   tokensOf,
+  type TripleProbe,
 } from "./fingerprint.ts";
 import { globMatchesExactly, hasGlob, normalize, within } from "./paths.ts";
 import { rule } from "./rules.ts";
@@ -467,6 +468,7 @@ export class FlowStateError extends Error {}
 export function decodeFlowState(
   b: Uint8Array,
   loadFingerprints?: () => Uint32Array,
+  probe?: TripleProbe | null,
 ): FlowState {
   if (b.length < 8) throw new FlowStateError("truncated");
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -512,7 +514,9 @@ export function decodeFlowState(
     untrusted: meta.untrusted,
     private: meta.private,
     results,
-    fp: new FingerprintStore(count === 0 && loadFingerprints ? loadFingerprints : triples),
+    fp: count === 0 && loadFingerprints
+      ? new FingerprintStore(loadFingerprints, probe ?? null)
+      : new FingerprintStore(triples),
     updated: meta.updated,
     ...(meta.reset ? { reset: meta.reset } : {}),
   };

@@ -6,6 +6,7 @@
  * never content. Bounded: ≤ 1 MiB per session (the core's limits keep it far
  * below), sessions idle for 7 days are removed, at most 256 are kept.
  */
+import type { TripleProbe } from "../core/fingerprint.ts";
 import {
   decodeFlowState,
   encodeFlowState,
@@ -64,9 +65,15 @@ export function openSession(stateDir: string, session: string, now: number): Ope
   const fpPath = `${dir}/${key}.fp`;
   const lock = Deno.openSync(`${dir}/${key}.lock`, { create: true, write: true, mode: 0o600 });
   let closed = false;
+  const closers: (() => void)[] = [];
   const close = () => {
     if (closed) return;
     closed = true;
+    for (const c of closers) {
+      try {
+        c();
+      } catch { /* already closed */ }
+    }
     try {
       lock.unlockSync();
     } catch { /* closing releases it too */ }
@@ -93,11 +100,39 @@ export function openSession(stateDir: string, session: string, now: number): Ope
         return new Uint32Array(0);
       }
     };
+    // Lookups bisect the fingerprint file record by record; it is read whole only to change it.
+    let fpFile: Deno.FsFile | null = null;
+    let probe: TripleProbe | null = null;
+    try {
+      const info = Deno.lstatSync(fpPath);
+      if (info.isFile && info.size % 12 === 0 && info.size <= SESSION_MAX_BYTES) {
+        fpFile = Deno.openSync(fpPath, { read: true });
+        const f = fpFile;
+        const rec = new Uint8Array(12);
+        const view = new DataView(rec.buffer);
+        probe = {
+          count: info.size / 12,
+          read(i: number): [number, number, number] {
+            f.seekSync(i * 12, Deno.SeekMode.Start);
+            let got = 0;
+            while (got < 12) {
+              const n = f.readSync(rec.subarray(got));
+              if (n === null || n === 0) throw new FlowStateError("fingerprint file truncated");
+              got += n;
+            }
+            return [view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true)];
+          },
+        };
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    closers.push(() => fpFile?.close());
     try {
       const info = Deno.lstatSync(path);
       if (!info.isFile) throw new FlowStateError("not a regular file");
       if (info.size > SESSION_MAX_BYTES) throw new FlowStateError("larger than 1 MiB");
-      state = decodeFlowState(Deno.readFileSync(path), loadFingerprints);
+      state = decodeFlowState(Deno.readFileSync(path), loadFingerprints, probe);
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) state = newFlowState(randomSalt(), now);
       else if (e instanceof FlowStateError) {
