@@ -71,9 +71,9 @@ export function statsRows(bench: Any): [string, string][] {
   if (ap) {
     rows.push([
       `approval check with ${ap.pending} pending challenges`,
-      `${f2(ap.inProcessMs.full.median)} ms per ask in process (+${
-        f2(ap.addedInProcessMs)
-      } ms vs none; target ≤ 2 ms)`,
+      `${f2(ap.inProcessMs.full.median)} ms per ask in process (${
+        ap.addedInProcessMs < 0 ? "−" : "+"
+      }${f2(Math.abs(ap.addedInProcessMs))} ms vs none; target ≤ 2 ms)`,
     ]);
   }
   const au = bench.audit;

@@ -20,13 +20,13 @@ import {
   PolicyError,
 } from "../core/policy.ts";
 import { rule } from "../core/rules.ts";
-import type { Decision, ToolCall } from "../core/types.ts";
+import type { Decision, Evaluation, ToolCall } from "../core/types.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 import { type FlowHooks, gate } from "./gate.ts";
-import { admitCall, checkFlow, type FlowProof, recordResult } from "../core/flow.ts";
+import { admitCall, checkFlow, type FlowCall, type FlowProof, recordResult } from "../core/flow.ts";
 import { flowCallOf } from "../core/flow_call.ts";
 import type { EngineContext } from "../core/engine.ts";
 import { type OpenSession, openSession, pruneSessions } from "../state/sessions.ts";
@@ -258,18 +258,14 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
         );
       }
       let dirty = false;
+      // One classification per call, shared by the check and the admission.
+      let fc: FlowCall | null = null;
+      const fcOf = (c: ToolCall, ev: Evaluation) => fc ??= flowCallOf(c, ev, policy.flow, home);
       const hooks: FlowHooks | undefined = session
         ? {
-          check: (c, ev) =>
-            checkFlow(session!.state, flowCallOf(c, ev, policy.flow, home), policy.flow),
+          check: (c, ev) => checkFlow(session!.state, fcOf(c, ev), policy.flow),
           admit: (c, ev) => {
-            const labels = admitCall(
-              session!.state,
-              flowCallOf(c, ev, policy.flow, home),
-              policy.flow,
-              home,
-              Date.now(),
-            );
+            const labels = admitCall(session!.state, fcOf(c, ev), policy.flow, home, Date.now());
             dirty ||= labels.length > 0;
           },
         }

@@ -46,12 +46,29 @@ function sorted(caps: Set<Capability>): Capability[] {
   return CAPABILITIES.filter((c) => caps.has(c));
 }
 
+/** Classifications of non-shell tools, per scope (one hook process, one proxy): tool → caps. */
+export type CapabilityCache = Map<string, Capability[]>;
+
+function toolCaps(
+  call: ToolCall,
+  settings: FlowSettings,
+  def: ToolDefinition | undefined,
+  cache: CapabilityCache | undefined,
+): Capability[] {
+  const hit = cache?.get(call.tool);
+  if (hit) return hit;
+  const caps = classifyTool(call.agent, call.tool, def, settings.tools).caps;
+  cache?.set(call.tool, caps);
+  return caps;
+}
+
 export function flowCallOf(
   call: ToolCall,
   ev: Evaluation,
   settings: FlowSettings,
   home: string,
   def?: ToolDefinition,
+  cache?: CapabilityCache,
 ): FlowCall {
   const findings = ev.trace.findings.map((f) => f.rule);
   const override = settings.tools[call.tool];
@@ -74,7 +91,7 @@ export function flowCallOf(
     case "file":
       return {
         tool: call.tool,
-        caps: classifyTool(call.agent, call.tool, undefined, settings.tools).caps,
+        caps: toolCaps(call, settings, undefined, cache),
         findings,
         paths: call.paths.map((p) => resolve(p, call.cwd) ?? p),
         texts: call.contents,
@@ -82,7 +99,7 @@ export function flowCallOf(
     case "web":
       return {
         tool: call.tool,
-        caps: classifyTool(call.agent, call.tool, undefined, settings.tools).caps,
+        caps: toolCaps(call, settings, undefined, cache),
         findings,
         paths: [],
         texts: [call.url ?? call.query ?? ""],
@@ -93,7 +110,7 @@ export function flowCallOf(
       const values = strings(input);
       return {
         tool: call.tool,
-        caps: classifyTool(call.agent, call.tool, def, settings.tools).caps,
+        caps: toolCaps(call, settings, def, cache),
         findings,
         paths: pathLike(values, call.cwd, home),
         texts: [JSON.stringify(input) ?? ""],

@@ -51,7 +51,8 @@ import {
   newFlowState,
   recordResult,
 } from "../core/flow.ts";
-import { flowCallOf } from "../core/flow_call.ts";
+import { type CapabilityCache, flowCallOf } from "../core/flow_call.ts";
+import type { Evaluation } from "../core/types.ts";
 import type { ToolDefinition } from "../core/capabilities.ts";
 import { LineSplitter } from "./framing.ts";
 import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
@@ -174,6 +175,8 @@ export class ProxySession {
   );
   /** Tool definitions from the latest tools/list, for capability classification. */
   private defs = new Map<string, ToolDefinition>();
+  /** Classifications per tool, cleared when tools/list changes a definition. */
+  private capsCache: CapabilityCache = new Map();
   private ctx: ReturnType<typeof baseContext> | null = null;
 
   constructor(
@@ -366,11 +369,14 @@ export class ProxySession {
     const def = this.defs.get(name);
     try {
       this.ctx ??= baseContext(this.o.home, this.o.policy);
+      // One classification per call, shared by the check and the admission.
+      let fc: FlowCall | null = null;
+      const fcOf = (c: ToolCall, ev: Evaluation) =>
+        fc ??= flowCallOf(c, ev, flowSettings, this.o.home, def, this.capsCache);
       g = await gate(call, this.ctx, this.o.stateDir, performance.now() + CALL_DEADLINE_MS, {
-        check: (c, ev) =>
-          checkFlow(this.flow, flowCallOf(c, ev, flowSettings, this.o.home, def), flowSettings),
+        check: (c, ev) => checkFlow(this.flow, fcOf(c, ev), flowSettings),
         admit: (c, ev) => {
-          admitted = flowCallOf(c, ev, flowSettings, this.o.home, def);
+          admitted = fcOf(c, ev);
           admitCall(this.flow, admitted, flowSettings, this.o.home, Date.now());
         },
       });
@@ -580,6 +586,7 @@ export class ProxySession {
       const hash = await sha256(text);
       const verdict = judgeTool(this.pins, def.name, hash);
       this.defs.set(def.name, def as ToolDefinition);
+      this.capsCache.delete(`mcp__${this.o.name}__${def.name}`);
       if (verdict.status === "trusted") {
         this.held.delete(def.name);
         keep.push(t);
