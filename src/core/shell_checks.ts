@@ -95,6 +95,7 @@ const GUARD_PRIVILEGED = new Set([
   "stats",
   "mcp",
   "proxy",
+  "import-claude-permissions",
 ]);
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 

@@ -133,6 +133,8 @@ export const absolute: ShellCase[] = [
   // ── guard's approval / configuration commands ───────────────────────────
   { cmd: "guard approve 7f3a", expect: "block", rule: "abs.guard-approve" },
   { cmd: "guard deny 7f3a", expect: "block", rule: "abs.guard-approve" },
+  { cmd: "guard import-claude-permissions", expect: "block", rule: "abs.guard-approve" },
+  { cmd: "deno task guard install --agent claude", expect: "block", rule: "abs.guard-approve" },
   { cmd: "guard totp", expect: "block", rule: "abs.guard-approve" },
   { cmd: "guard trust", expect: "block", rule: "abs.guard-approve" },
   { cmd: "guard install", expect: "block", rule: "abs.guard-approve" },
