@@ -9,8 +9,6 @@ import type { EngineContext } from "../core/engine.ts";
 import { type FlowProof, type FlowVerdict, mergeDecisions } from "../core/flow.ts";
 import { hasRule, rule } from "../core/rules.ts";
 import type { Decision, Evaluation, Tier, ToolCall } from "../core/types.ts";
-import { consumeApproval, pruneIfDue } from "../state/approvals.ts";
-import { challengeToken, writeChallenge } from "../state/challenges.ts";
 import { evaluateWithCapabilities } from "./runtime.ts";
 
 export interface AuditStep {
@@ -98,6 +96,11 @@ export async function gate(
     return { outcome: "block", decision: d, audit: [step(d, "PreToolUse")] };
   }
   const canonical = canonicalCall(call);
+  // Approval and challenge code loads only for asks: allows and blocks never pay for it.
+  const [{ consumeApproval, pruneIfDue }, { challengeToken, writeChallenge }] = await Promise.all([
+    import("../state/approvals.ts"),
+    import("../state/challenges.ts"),
+  ]);
   const token = await challengeToken(canonical);
   const now = Date.now();
   const consumed = await consumeApproval(stateDir, token, canonical, call.cwd, now);
