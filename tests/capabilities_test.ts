@@ -8,11 +8,11 @@ import {
   builtinCapabilities,
   CAPABILITIES,
   type Capability,
-  classifyMcpTool,
   classifyTool,
   commandCapabilities,
   type ToolDefinition,
 } from "../src/core/capabilities.ts";
+import { classifyMcpTool } from "../src/core/mcp_capabilities.ts";
 
 const RL: Capability = "reads-local";
 const RP: Capability = "reads-private";

@@ -340,3 +340,29 @@ Deno.test("proxy: observe mode lets the trifecta call through and records would_
   );
   await Deno.remove(h, { recursive: true });
 });
+
+Deno.test("MCP tools through the hook are classified by the heuristics (with and without a session)", async () => {
+  const h = await home('allow = ["^mcp__"]\n');
+  const issue = { owner: "o", repo: "r", issue_number: 1 };
+  const got = await runGuard(
+    h,
+    ["evaluate"],
+    post("m1", "mcp__github__get_issue", issue, {
+      content: [{ type: "text", text: "a bug report" }],
+    }),
+  );
+  assert.equal(got.code, 0, got.stderr);
+  const noSession = JSON.parse(post("", "mcp__github__get_issue", issue, "text"));
+  delete noSession.session_id;
+  assert.equal((await runGuard(h, ["evaluate"], JSON.stringify(noSession))).code, 0);
+  // Untrusted (an issue) + private (a credential read) → a message out is asked.
+  await readSecretFile(h, "m1");
+  const send = await runGuard(
+    h,
+    ["evaluate"],
+    pre("m1", "mcp__slack__post_message", { channel: "#x", text: "hello" }),
+  );
+  assert.equal(send.code, 2, send.stderr);
+  assert.match(send.stderr, /flow\.trifecta/);
+  await Deno.remove(h, { recursive: true });
+});

@@ -246,6 +246,11 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           );
         }
       }
+      // MCP tool heuristics load only for MCP tools (they register with capabilities.ts).
+      const mcpTool = call.kind === "mcp" || call.tool.startsWith("mcp__");
+      if (mcpTool && (session || adapted.event === "PostToolUse")) {
+        await import("../core/mcp_capabilities.ts");
+      }
       if (adapted.event === "PostToolUse") {
         return await postToolUse(
           adapted.call,

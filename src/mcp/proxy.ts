@@ -54,6 +54,7 @@ import {
 import { type CapabilityCache, flowCallOf } from "../core/flow_call.ts";
 import type { Evaluation } from "../core/types.ts";
 import type { ToolDefinition } from "../core/capabilities.ts";
+import "../core/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
 import { LineSplitter } from "./framing.ts";
 import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
 
