@@ -539,7 +539,9 @@ export class ProxySession {
         this.o.home,
         Date.now(),
       );
-      if (rec.labels.length) {
+      // Private data entering is worth a record of its own; untrusted content is the normal case
+      // for most MCP results and its ids are kept in every later flow decision's proof.
+      if (rec.labels.includes("private")) {
         const r = rule("flow.result");
         this.audit(
           {
