@@ -10,18 +10,10 @@
  *  4. the audit log as proof: `guard log`, `guard audit verify` OK, one entry
  *     edited by hand, verify names the line.
  */
-import * as OTPAuth from "otpauth";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import {
-  guardEnv,
-  guardFlags,
-  MAIN_TS,
-  proxyFlags,
-  REPO_ROOT,
-  runGuard,
-  tempHome,
-} from "./guard_flags.ts";
+import { guardEnv, MAIN_TS, proxyFlags, REPO_ROOT, runGuard, tempHome } from "./guard_flags.ts";
+import { codeFor, setupTotp } from "./totp_driver.ts";
 
 const bold = (s: string) => (Deno.stdout.isTerminal() ? `\x1b[1m${s}\x1b[0m` : s);
 const color = (
@@ -107,40 +99,15 @@ for (const [label, stdin] of SAMPLES) {
 
 // ── 2. ask → approve with a TOTP code → the retry runs once ─────────────────
 console.log("\n" + bold("2. An ask, approved out of band with a TOTP code, runs once"));
-const setup = new Deno.Command(Deno.execPath(), {
-  args: ["run", ...guardFlags(home), MAIN_TS, "totp", "setup"],
-  env: guardEnv(home),
-  clearEnv: true,
-  stdin: "piped",
-  stdout: "piped",
-  stderr: "piped",
-}).spawn();
-const reader = setup.stdout.getReader();
-let setupOut = "";
-let uri = "";
-while (!uri) {
-  const { value, done } = await reader.read();
-  if (done) break;
-  setupOut += new TextDecoder().decode(value);
-  uri = setupOut.split("\n").find((l) => l.startsWith("otpauth://")) ?? "";
-}
-const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
-const sw = setup.stdin.getWriter();
-await sw.write(new TextEncoder().encode(totp.generate() + "\n"));
-await sw.close();
-while (!(await reader.read()).done) { /* drain */ }
-await setup.status;
-await setup.stderr.cancel();
+const setup = await setupTotp(home, (u) => codeFor(u));
+if (setup.code !== 0) throw new Error(`totp setup failed: ${setup.out}`);
+const uri = setup.uri;
 console.log("  guard totp setup        → enrolled (the demo plays the authenticator app)");
 const deploy = claude("Bash", { command: "make deploy" });
 const asked = await runGuard(home, ["evaluate"], deploy);
 const token = /AIGUARD_CHALLENGE:([0-9a-f]{12})/.exec(asked.stderr)?.[1] ?? "";
 console.log(`  ${color(33, "ASK")}   exit ${asked.code}  make deploy → challenge ${token}`);
-const approved = await runGuard(
-  home,
-  ["approve", token],
-  totp.generate({ timestamp: Date.now() + 30_000 }) + "\n",
-);
+const approved = await runGuard(home, ["approve", token], codeFor(uri, 30) + "\n");
 console.log(`  guard approve ${token} → ${approved.stdout.trim().split("\n").pop()}`);
 const retry = await runGuard(home, ["evaluate"], deploy);
 console.log(`  ${color(32, "ALLOW")} exit ${retry.code}  the identical retry runs (once)`);
