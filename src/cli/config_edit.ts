@@ -72,34 +72,95 @@ function stamp(d = new Date()): string {
   return d.toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
 }
 
-/** Applies `next` to `path`: diff, backup, atomic write. With `dryRun`, only the diff. */
-export function applyEdit(path: string, before: string, next: string, dryRun: boolean): EditResult {
+/** Missing permission, in Deno's old and new spellings. */
+export function isPermissionError(e: unknown): boolean {
+  return e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable;
+}
+
+function mayWrite(path: string): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "write", path }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+/** A path the user typed: `~/…` against home, relative against the working directory. */
+export function resolveUserPath(p: string, home: string): string {
+  if (p === "~" || p.startsWith("~/")) return home + p.slice(1);
+  if (p.startsWith("/")) return p;
+  let cwd: string | undefined;
+  try {
+    cwd = Deno.env.get("PWD");
+  } catch { /* no env permission */ }
+  if (!cwd) {
+    try {
+      cwd = Deno.cwd();
+    } catch { /* no read permission on the working directory */ }
+  }
+  return `${(cwd ?? "/").replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`;
+}
+
+/** Writes `text` to `<base>`, or `<base>-1`, `-2`… if taken; returns the path used. */
+function writeNew(base: string, text: string, mode: number): string {
+  for (let n = 0;; n++) {
+    const path = n ? `${base}-${n}` : base;
+    try {
+      Deno.writeTextFileSync(path, text, { mode, createNew: true });
+      return path;
+    } catch (e) {
+      if (!(e instanceof Deno.errors.AlreadyExists) || n > 100) throw e;
+    }
+  }
+}
+
+/**
+ * Applies `next` to `path`: diff, backup, atomic write. With `dryRun`, only the diff.
+ *
+ * The backup and the temporary file go next to the file. Where guard may write the file but not
+ * create files beside it (`~/.claude.json` is granted alone, not the home directory), they go to
+ * `spareDir()` instead (a directory guard owns), and the new content is renamed into place — or
+ * written in place when that directory is on another file system.
+ */
+export function applyEdit(
+  path: string,
+  before: string,
+  next: string,
+  dryRun: boolean,
+  spareDir?: () => string,
+): EditResult {
   if (before === next) return { path, changed: false, diff: "", backup: null, written: false };
   const diff = `--- ${path}\n+++ ${path} (guard)\n${lineDiff(before, next)}`;
   if (dryRun) return { path, changed: true, diff, backup: null, written: false };
   let mode = 0o600;
-  let backup: string | null = null;
+  let exists = true;
   try {
-    const info = Deno.statSync(path);
-    mode = (info.mode ?? 0o600) & 0o777;
-    const base = `${path}.guard-backup-${stamp()}`;
-    for (let n = 0;; n++) {
-      backup = n ? `${base}-${n}` : base;
-      try {
-        Deno.writeTextFileSync(backup, before, { mode, createNew: true });
-        break;
-      } catch (e) {
-        if (!(e instanceof Deno.errors.AlreadyExists) || n > 100) throw e;
-      }
-    }
+    mode = (Deno.statSync(path).mode ?? 0o600) & 0o777;
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
+    exists = false;
     const dir = path.slice(0, path.lastIndexOf("/"));
     if (dir) Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
-  const tmp = `${path}.guard-tmp-${crypto.randomUUID()}`;
-  Deno.writeTextFileSync(tmp, next, { mode, createNew: true });
-  Deno.renameSync(tmp, path);
+  let backup: string | null = null;
+  let tmp: string;
+  try {
+    if (exists) backup = writeNew(`${path}.guard-backup-${stamp()}`, before, mode);
+    tmp = writeNew(`${path}.guard-tmp-${crypto.randomUUID()}`, next, mode);
+  } catch (e) {
+    if (!isPermissionError(e) || !spareDir || !exists || !mayWrite(path)) throw e;
+    const dir = spareDir();
+    const name = path.split("/").pop() || "config";
+    backup = writeNew(`${dir}/${name}.guard-backup-${stamp()}`, before, 0o600);
+    tmp = writeNew(`${dir}/.${name}.guard-tmp-${crypto.randomUUID()}`, next, mode);
+  }
+  try {
+    Deno.renameSync(tmp, path);
+  } catch (e) {
+    Deno.removeSync(tmp);
+    if (isPermissionError(e) || e instanceof Deno.errors.NotFound) throw e;
+    Deno.writeTextFileSync(path, next); // the spare directory is on another file system
+  }
   return { path, changed: true, diff, backup, written: true };
 }
 

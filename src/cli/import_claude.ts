@@ -20,7 +20,7 @@
 import { compileLinear, compilePolicy, PolicyError } from "../core/policy.ts";
 import { policyPath } from "../state/policy_file.ts";
 import { checkInfo, ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
-import { applyEdit, readOrEmpty } from "./config_edit.ts";
+import { applyEdit, isPermissionError, readOrEmpty, resolveUserPath } from "./config_edit.ts";
 import { err, out, printable } from "./io.ts";
 
 const USAGE = "usage: guard import-claude-permissions [--settings PATH]… [--dry-run]";
@@ -661,21 +661,6 @@ export async function mergePolicyText(
 // ---------------------------------------------------------------------------
 // The command.
 
-function resolveArg(p: string, home: string): string {
-  if (p === "~" || p.startsWith("~/")) return home + p.slice(1);
-  if (p.startsWith("/")) return p;
-  let cwd: string | undefined;
-  try {
-    cwd = Deno.env.get("PWD");
-  } catch { /* no env permission */ }
-  if (!cwd) {
-    try {
-      cwd = Deno.cwd();
-    } catch { /* unknown */ }
-  }
-  return `${(cwd ?? "/").replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`;
-}
-
 function readHint(path: string): string {
   return `guard has no permission to read ${path} (its flags grant only ~/.aiguard and the ` +
     `agents' configuration directories in your home). Run guard with --allow-read=${path} added ` +
@@ -706,7 +691,7 @@ export async function runImportClaude(args: string[]): Promise<number> {
     return 2;
   }
   const sources = files.length
-    ? files.map((f) => resolveArg(f, home))
+    ? files.map((f) => resolveUserPath(f, home))
     : [`${home}/.claude/settings.json`];
   const imported: ImportedRule[] = [];
   const skipped: SkippedRule[] = [];
@@ -717,7 +702,7 @@ export async function runImportClaude(args: string[]): Promise<number> {
     } catch (e) {
       if (e instanceof Deno.errors.NotFound) {
         err(`guard import-claude-permissions: ${path} does not exist`);
-      } else if (e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable) {
+      } else if (isPermissionError(e)) {
         err(`guard import-claude-permissions: cannot read ${path}`);
         err(readHint(path));
       } else {

@@ -5,7 +5,7 @@
  * removes exactly guard's entries and leaves everything else as it was.
  */
 import { hookCommand } from "./flags.ts";
-import { applyEdit, permissionHint, readOrEmpty } from "./config_edit.ts";
+import { applyEdit, isPermissionError, permissionHint, readOrEmpty } from "./config_edit.ts";
 import { err, out } from "./io.ts";
 
 export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
@@ -257,7 +257,7 @@ export function runInstall(args: string[], uninstall: boolean): number {
       err(`guard ${verb}: ${e.message}`);
       return 2;
     }
-    if (e instanceof Deno.errors.PermissionDenied || (e as Error).name === "NotCapable") {
+    if (isPermissionError(e)) {
       if (before !== null && next !== null) out(applyEdit(path, before, next, true).diff);
       else if (!uninstall) {
         // Not even readable: show what guard's entries are, to merge by hand.

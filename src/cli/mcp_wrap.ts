@@ -15,7 +15,13 @@
  * ...<original args>].
  */
 import { type Launcher, launcher } from "./flags.ts";
-import { applyEdit, type EditResult, permissionHint } from "./config_edit.ts";
+import {
+  applyEdit,
+  type EditResult,
+  isPermissionError,
+  permissionHint,
+  resolveUserPath,
+} from "./config_edit.ts";
 import { ensureStateDir, ensureSubdir, stateDirFor } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";
 
@@ -278,79 +284,6 @@ export function reportLine(r: ServerReport): string {
   return `${r.status} ${name}${where}`;
 }
 
-function resolvePath(p: string, home: string): string {
-  if (p === "~") return home;
-  if (p.startsWith("~/")) return home + p.slice(1);
-  if (p.startsWith("/")) return p;
-  let cwd: string | undefined;
-  try {
-    cwd = Deno.env.get("PWD");
-  } catch { /* no env permission */ }
-  if (!cwd) {
-    try {
-      cwd = Deno.cwd();
-    } catch { /* no read permission on the working directory */ }
-  }
-  return `${(cwd ?? "/").replace(/\/+$/, "")}/${p.replace(/^\.\//, "")}`;
-}
-
-function mayWrite(path: string): boolean {
-  try {
-    return Deno.permissions.querySync({ name: "write", path }).state === "granted";
-  } catch {
-    return false;
-  }
-}
-
-function stamp(d = new Date()): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.(\d+)Z$/, "$1Z");
-}
-
-/**
- * `applyEdit` for a file whose directory guard may not write (its flags grant
- * `~/.claude.json` itself, not the home directory): the backup goes to
- * `~/.aiguard/backups/`, and the new content is written there and renamed over
- * the file (atomic on one filesystem; written in place across filesystems).
- */
-export function editViaStateDir(
-  path: string,
-  before: string,
-  next: string,
-  stateDir: string,
-): EditResult {
-  const base = applyEdit(path, before, next, true);
-  if (!base.changed) return base;
-  ensureStateDir(stateDir);
-  const dir = `${stateDir}/backups`;
-  ensureSubdir(dir);
-  const mode = (Deno.statSync(path).mode ?? 0o600) & 0o777;
-  const name = path.split("/").pop() || "config";
-  let backup = `${dir}/${name}.guard-backup-${stamp()}`;
-  for (let n = 1;; n++) {
-    try {
-      Deno.writeTextFileSync(backup, before, { mode: 0o600, createNew: true });
-      break;
-    } catch (e) {
-      if (!(e instanceof Deno.errors.AlreadyExists) || n > 100) throw e;
-      backup = `${dir}/${name}.guard-backup-${stamp()}-${n}`;
-    }
-  }
-  const tmp = `${dir}/.${name}.guard-tmp-${crypto.randomUUID()}`;
-  Deno.writeTextFileSync(tmp, next, { mode, createNew: true });
-  try {
-    Deno.renameSync(tmp, path);
-  } catch (e) {
-    Deno.removeSync(tmp);
-    if (isPermissionError(e) || e instanceof Deno.errors.NotFound) throw e;
-    Deno.writeTextFileSync(path, next); // another filesystem: in place
-  }
-  return { ...base, backup, written: true };
-}
-
-function isPermissionError(e: unknown): boolean {
-  return e instanceof Deno.errors.PermissionDenied || e instanceof Deno.errors.NotCapable;
-}
-
 export function runMcpWrap(args: string[]): Promise<number> {
   return Promise.resolve(mcpWrap(args));
 }
@@ -389,7 +322,7 @@ function mcpWrap(args: string[]): number {
     err("guard mcp wrap: HOME is not set to an absolute path");
     return 2;
   }
-  const path = resolvePath(file, home);
+  const path = resolveUserPath(file, home);
   let before: string;
   try {
     before = Deno.readTextFileSync(path);
@@ -429,13 +362,13 @@ function mcpWrap(args: string[]): number {
   const next = result.changed ? renderJson(result.value, before) : before;
   let edit: EditResult;
   try {
-    try {
-      edit = applyEdit(path, before, next, dryRun);
-    } catch (e) {
-      // ~/.claude.json: guard may write the file but not create files next to it.
-      if (!isPermissionError(e) || !mayWrite(path)) throw e;
-      edit = editViaStateDir(path, before, next, stateDirFor(home));
-    }
+    // ~/.claude.json: guard may write the file but not create files next to it.
+    edit = applyEdit(path, before, next, dryRun, () => {
+      const state = stateDirFor(home);
+      ensureStateDir(state);
+      ensureSubdir(`${state}/backups`);
+      return `${state}/backups`;
+    });
   } catch (e) {
     if (!isPermissionError(e)) throw e;
     out(applyEdit(path, before, next, true).diff);
