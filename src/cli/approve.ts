@@ -24,15 +24,7 @@ import {
 } from "../state/approvals.ts";
 import { AuthStateError, readEnrolment } from "../state/auth_state.ts";
 import type { Challenge } from "../state/challenges.ts";
-import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
-
-function stateDirOrFail(): string {
-  const home = Deno.env.get("HOME");
-  if (!home || !home.startsWith("/")) throw new StateError("HOME is not set to an absolute path");
-  const dir = stateDirFor(home);
-  ensureStateDir(dir);
-  return dir;
-}
+import { StateError, userStateDir } from "../state/state_dir.ts";
 
 export async function audit(
   stateDir: string,
@@ -106,7 +98,7 @@ export async function runApprove(args: string[]): Promise<number> {
   }
   let stateDir: string;
   try {
-    stateDir = stateDirOrFail();
+    stateDir = userStateDir();
   } catch (e) {
     err(`guard approve: ${(e as Error).message}`);
     return 2;
@@ -191,7 +183,7 @@ export async function runDeny(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    const stateDir = stateDirOrFail();
+    const stateDir = userStateDir();
     const now = Date.now();
     let c: Partial<Challenge> = { token: args[0] };
     try {
@@ -221,7 +213,7 @@ function age(ms: number): string {
 export async function runPending(args: string[]): Promise<number> {
   const json = args.includes("--json");
   try {
-    const stateDir = stateDirOrFail();
+    const stateDir = userStateDir();
     const now = Date.now();
     pruneIfDue(stateDir, now);
     const { pending, invalid } = await listPending(stateDir, now);

@@ -19,7 +19,7 @@ import { readKeys, signerInfo, writeKeys } from "../state/audit_keys.ts";
 import { appendAudit, checkpointPath, withAuditLock } from "../state/audit_log.ts";
 import { snapshot } from "../state/audit_read.ts";
 import { loadPolicy } from "../state/policy_file.ts";
-import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
+import { StateError, userStateDir } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";
 import { nodeCrypto } from "./sync_crypto.ts";
 
@@ -27,14 +27,6 @@ const USAGE = `usage:
   guard audit verify [PATH|-] [--against FILE|-]   check the log (or one segment) end to end
   guard audit checkpoint --export                 sign the current head and print it to keep elsewhere
   guard audit key --export [--remove]             print the MAC root keys (and remove them from disk)`;
-
-export function stateDir(): string {
-  const home = Deno.env.get("HOME");
-  if (!home || !home.startsWith("/")) throw new StateError("HOME is not set to an absolute path");
-  const dir = stateDirFor(home);
-  ensureStateDir(dir);
-  return dir;
-}
 
 function readStdinText(): string {
   const chunks: Uint8Array[] = [];
@@ -117,7 +109,7 @@ async function verifyCmd(args: string[]): Promise<number> {
   if (path === "-" && against === "-") {
     throw new UsageError("only one of PATH and --against can be read from stdin");
   }
-  const dir = stateDir();
+  const dir = userStateDir();
   const c = nodeCrypto();
   let bundle: Bundle | null = null;
   if (against !== null) {
@@ -210,7 +202,7 @@ async function checkpointCmd(args: string[]): Promise<number> {
   if (args.length !== 1 || args[0] !== "--export") {
     throw new UsageError(`checkpoint takes --export\n${USAGE}`);
   }
-  const dir = stateDir();
+  const dir = userStateDir();
   const settings = await auditSettings(dir);
   await appendAudit(dir, null, {
     forceCheckpoint: true,
@@ -237,7 +229,7 @@ function keyCmd(args: string[]): number {
     if (a !== "--export" && a !== "--remove") throw new UsageError(`unknown option ${a}\n${USAGE}`);
   }
   if (!flags.has("--export")) throw new UsageError(`key takes --export [--remove]\n${USAGE}`);
-  const dir = stateDir();
+  const dir = userStateDir();
   const lines: string[] = [];
   const removed = withAuditLock(dir, () => {
     const keys = readKeys(dir);

@@ -27,7 +27,7 @@ import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 import { type FlowHooks, gate } from "./gate.ts";
 import { admitCall, checkFlow, type FlowCall, type FlowProof, recordResult } from "../core/flow.ts";
-import { flowCallOf } from "../core/flow_call.ts";
+import { flowCallOf, stringLeaves } from "../core/flow_call.ts";
 import type { EngineContext } from "../core/engine.ts";
 import { type OpenSession, openSession, pruneSessions } from "../state/sessions.ts";
 
@@ -115,10 +115,8 @@ function parseArgs(args: string[]): { agent: AgentName | null; error: string | n
  * `--agent` (even when the payload never parsed), else the one the payload's shape shows.
  */
 export async function runEvaluate(args: string[]): Promise<HookReply> {
-  // Least privilege: the hook never needs to run anything (helpers are for `guard approve`).
-  try {
-    Deno.permissions.revokeSync({ name: "run" });
-  } catch { /* already absent */ }
+  // Least privilege: src/cli/privileges.ts has already dropped running programs, network and the
+  // agents' configuration directories before this runs.
   const { agent, error } = parseArgs(args);
   const hook: Hook = { agent };
   let outcome: Outcome;
@@ -312,19 +310,7 @@ const MAX_RESPONSE_TEXT = 4 * 1024 * 1024;
 
 /** Every string in a tool response, joined (bounded). */
 function responseText(v: unknown): string {
-  const parts: string[] = [];
-  let size = 0;
-  let nodes = 0;
-  const walk = (x: unknown) => {
-    if (size > MAX_RESPONSE_TEXT || nodes++ > 100_000) return;
-    if (typeof x === "string") {
-      parts.push(x);
-      size += x.length;
-    } else if (Array.isArray(x)) x.forEach(walk);
-    else if (x && typeof x === "object") Object.values(x as Record<string, unknown>).forEach(walk);
-  };
-  walk(v);
-  return parts.join("\n").slice(0, MAX_RESPONSE_TEXT);
+  return stringLeaves(v, 100_000, MAX_RESPONSE_TEXT).join("\n").slice(0, MAX_RESPONSE_TEXT);
 }
 
 /**

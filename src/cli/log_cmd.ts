@@ -5,8 +5,7 @@
 import type { AuditEntry } from "../core/audit_entry.ts";
 import { auditPath } from "../state/audit_log.ts";
 import { snapshot } from "../state/audit_read.ts";
-import { StateError } from "../state/state_dir.ts";
-import { stateDir } from "./audit_cmd.ts";
+import { StateError, userStateDir } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";
 
 const LOG_USAGE =
@@ -105,7 +104,7 @@ export async function runLog(args: string[]): Promise<number> {
       else if (a === "--follow" || a === "-f") follow = true;
       else throw new UsageError(`unknown argument ${JSON.stringify(a)}\n${LOG_USAGE}`);
     }
-    const dir = stateDir();
+    const dir = userStateDir();
     const shown = (await allEntries(dir)).filter((e) => matches(e, f));
     const show = (e: AuditEntry) => out(json ? JSON.stringify(e) : formatEntry(e));
     for (const e of shown.slice(Math.max(0, shown.length - n))) show(e);
@@ -212,7 +211,7 @@ export async function runStats(args: string[]): Promise<number> {
       } else if (a === "--session" && args[i + 1] !== undefined) f.session = args[++i];
       else throw new UsageError(`unknown argument ${JSON.stringify(a)}\n${STATS_USAGE}`);
     }
-    const s = computeStats((await allEntries(stateDir())).filter((e) => matches(e, f)));
+    const s = computeStats((await allEntries(userStateDir())).filter((e) => matches(e, f)));
     if (json) {
       out(JSON.stringify(s));
       return 0;

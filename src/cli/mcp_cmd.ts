@@ -5,20 +5,12 @@
  * in `mcp_wrap.ts`.
  */
 import { allPins, savePins } from "../state/mcp_pins.ts";
-import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
+import { StateError, userStateDir } from "../state/state_dir.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { err, out, printable } from "./io.ts";
 
 const USAGE = "usage: guard mcp list | guard mcp trust <server> | " +
   "guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]";
-
-function stateDir(): string {
-  const home = Deno.env.get("HOME");
-  if (!home || !home.startsWith("/")) throw new StateError("HOME is not set to an absolute path");
-  const dir = stateDirFor(home);
-  ensureStateDir(dir);
-  return dir;
-}
 
 export async function runMcp(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -38,7 +30,7 @@ export async function runMcp(args: string[]): Promise<number> {
 }
 
 function list(): number {
-  const all = allPins(stateDir());
+  const all = allPins(userStateDir());
   if (!all.length) {
     out(
       "no MCP servers pinned yet (guard proxy pins a server's tools the first time it lists them)",
@@ -61,7 +53,7 @@ function list(): number {
 }
 
 async function trust(name: string): Promise<number> {
-  const dir = stateDir();
+  const dir = userStateDir();
   const matches = allPins(dir).filter(([, p]) => p.server.name === name);
   if (!matches.length) {
     err(`guard mcp: no pinned server named ${JSON.stringify(name)} (see guard mcp list)`);

@@ -17,13 +17,25 @@ import type { Evaluation, ToolCall } from "./types.ts";
 
 const MAX_NODES = 5000;
 
-/** String leaves of a JSON value (bounded walk). */
-function strings(v: unknown, out: string[] = [], budget = { n: MAX_NODES }): string[] {
-  if (budget.n-- <= 0) return out;
-  if (typeof v === "string") out.push(v);
-  else if (Array.isArray(v)) { for (const x of v) strings(x, out, budget); }
-  else if (v && typeof v === "object") {
-    for (const x of Object.values(v as Record<string, unknown>)) strings(x, out, budget);
+/**
+ * String leaves of a JSON value, in document order, iteratively (no recursion to overflow):
+ * at most `maxNodes` values visited and about `maxChars` characters collected.
+ */
+export function stringLeaves(v: unknown, maxNodes = MAX_NODES, maxChars = Infinity): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [v];
+  let nodes = 0, chars = 0;
+  while (stack.length && nodes++ < maxNodes && chars <= maxChars) {
+    const x = stack.pop();
+    if (typeof x === "string") {
+      out.push(x);
+      chars += x.length;
+    } else if (Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push(x[i]);
+    } else if (x && typeof x === "object") {
+      const vals = Object.values(x as Record<string, unknown>);
+      for (let i = vals.length - 1; i >= 0; i--) stack.push(vals[i]);
+    }
   }
   return out;
 }
@@ -107,7 +119,7 @@ export function flowCallOf(
     case "mcp":
     case "other": {
       const input = call.kind === "mcp" ? call.args : call.input;
-      const values = strings(input);
+      const values = stringLeaves(input);
       return {
         tool: call.tool,
         caps: toolCaps(call, settings, def, cache),

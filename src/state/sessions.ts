@@ -6,7 +6,6 @@
  * never content. Bounded: ≤ 1 MiB per session (the core's limits keep it far
  * below), sessions idle for 7 days are removed, at most 256 are kept.
  */
-import type { TripleProbe } from "../core/fingerprint.ts";
 import {
   decodeFlowState,
   encodeFlowState,
@@ -14,8 +13,8 @@ import {
   FlowStateError,
   newFlowState,
 } from "../core/flow.ts";
-import { hash64 } from "../core/fingerprint.ts";
-import { ensureSubdir } from "./state_dir.ts";
+import { hash64, type TripleProbe } from "../core/fingerprint.ts";
+import { ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
 export const SESSION_MAX_BYTES = 1024 * 1024;
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -43,12 +42,6 @@ export interface OpenSession {
   reset?: string;
   save(now: number): void;
   close(): void;
-}
-
-function writeAtomic(path: string, bytes: Uint8Array): void {
-  const tmp = `${path}.tmp-${crypto.randomUUID()}`;
-  Deno.writeFileSync(tmp, bytes, { mode: 0o600, createNew: true });
-  Deno.renameSync(tmp, path);
 }
 
 /**
@@ -149,10 +142,10 @@ export function openSession(stateDir: string, session: string, now: number): Ope
         state.updated = at;
         if (state.fp.dirty || reset) {
           const fp = state.fp.data;
-          writeAtomic(fpPath, new Uint8Array(fp.buffer, fp.byteOffset, fp.byteLength));
+          writePrivateFile(fpPath, new Uint8Array(fp.buffer, fp.byteOffset, fp.byteLength));
           state.fp.dirty = false;
         }
-        writeAtomic(path, encodeFlowState(state, false));
+        writePrivateFile(path, encodeFlowState(state, false));
       },
       close,
     };

@@ -49,6 +49,15 @@ export function checkInfo(path: string, info: Deno.FileInfo, dir: boolean): void
   }
 }
 
+/** The state directory of `$HOME`, created or checked; StateError when HOME is unusable. */
+export function userStateDir(): string {
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) throw new StateError("HOME is not set to an absolute path");
+  const dir = stateDirFor(home);
+  ensureStateDir(dir);
+  return dir;
+}
+
 /** Ensures a subdirectory of the state directory exists with mode 0700. */
 export function ensureSubdir(dir: string): void {
   try {
@@ -66,8 +75,9 @@ export function ensureSubdir(dir: string): void {
 }
 
 /** Writes a file atomically with mode 0600 (temporary file + rename). */
-export function writePrivateFile(path: string, data: string): void {
+export function writePrivateFile(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.tmp-${crypto.randomUUID()}`;
-  Deno.writeTextFileSync(tmp, data, { mode: 0o600, createNew: true });
+  if (typeof data === "string") Deno.writeTextFileSync(tmp, data, { mode: 0o600, createNew: true });
+  else Deno.writeFileSync(tmp, data, { mode: 0o600, createNew: true });
   Deno.renameSync(tmp, path);
 }
