@@ -97,6 +97,13 @@ export interface FlowCall {
   paths: string[];
   /** Everything the call sends: command text, URL, argument strings, written content. */
   texts: string[];
+  /** Memo of `provenance(state, texts)`: the check and the result record of one call share it. */
+  sourcesMemo?: Map<number, boolean>;
+}
+
+/** The results a call's texts came from, computed once per call. */
+function callSources(state: FlowState, call: FlowCall): Map<number, boolean> {
+  return call.sourcesMemo ??= provenance(state, call.texts);
 }
 
 export interface FlowProof {
@@ -246,7 +253,7 @@ export function recordResult(
   // Inherited: what the call's inputs came from (a summariser of a private file is private).
   const inherited = new Set<Label>();
   const sources: number[] = [];
-  for (const [ref, secret] of provenance(state, call.texts)) {
+  for (const [ref, secret] of callSources(state, call)) {
     const r = state.results.find((x) => x.id === ref);
     if (!r) continue;
     sources.push(ref);
@@ -332,7 +339,7 @@ function describe(state: FlowState, ids: number[]): string {
 export function checkFlow(state: FlowState, call: FlowCall, settings: FlowSettings): FlowVerdict {
   const proof: FlowProof = { rules: [], labels: [], sources: [], caps: call.caps };
   if (!isEgress(call.caps)) return { decision: null, proof };
-  const hits = provenance(state, call.texts);
+  const hits = callSources(state, call);
   const labels = new Set<Label>();
   const secretSources: number[] = [];
   const privateSources: number[] = [];
