@@ -4,7 +4,7 @@
  * and the settings snippet to paste into the agent's configuration.
  * Running `deno run` directly avoids `deno task`'s extra process on every call.
  */
-import { guardTask, MAIN_TS, proxyFlags } from "./guard_flags.ts";
+import { guardFlags, MAIN_TS, proxyFlags } from "./guard_flags.ts";
 import { serverName } from "../src/cli/proxy_cmd.ts";
 
 let agent = "claude";
@@ -34,8 +34,7 @@ if (Deno.args.includes("--mcp")) {
   );
   Deno.exit(0);
 }
-const words = guardTask().trim().split(/\s+/);
-const flags = words.slice(2, words.indexOf("main.ts")).map((w) => w.replaceAll("$HOME", "${HOME}"));
+const flags = guardFlags("${HOME}");
 const command = `deno run ${
   flags.map((f) => (f.includes("$") ? `"${f}"` : f)).join(" ")
 } ${MAIN_TS} evaluate --agent ${agent}`;
