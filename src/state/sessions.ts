@@ -76,49 +76,46 @@ export function openSession(stateDir: string, session: string, now: number): Ope
     lock.lockSync(true);
     let state: FlowState;
     let reset: string | undefined;
-    const loadFingerprints = (): Uint32Array => {
-      try {
-        const info = Deno.lstatSync(fpPath);
-        if (!info.isFile || info.size > SESSION_MAX_BYTES || info.size % 12) {
-          throw new FlowStateError("fingerprint file damaged");
-        }
-        const b = Deno.readFileSync(fpPath);
-        const aligned = b.byteOffset % 4 === 0 ? b : b.slice();
-        return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
-      } catch (e) {
-        if (e instanceof Deno.errors.NotFound) return new Uint32Array(0);
-        if (!(e instanceof FlowStateError)) throw e;
-        // Unknown provenance: assume the worst for the rest of the session.
-        state.reset = `fingerprints ${e.message}`;
-        return new Uint32Array(0);
-      }
-    };
-    // Lookups bisect the fingerprint file record by record; it is read whole only to change it.
-    let fpFile: Deno.FsFile | null = null;
-    let probe: TripleProbe | null = null;
+    // The fingerprint file, checked once: lookups bisect it record by record, and it is read
+    // whole only when the triples change.
+    let fpInfo: Deno.FileInfo | null = null;
     try {
-      const info = Deno.lstatSync(fpPath);
-      if (info.isFile && info.size % 12 === 0 && info.size <= SESSION_MAX_BYTES) {
-        fpFile = Deno.openSync(fpPath, { read: true });
-        const f = fpFile;
-        const rec = new Uint8Array(12);
-        const view = new DataView(rec.buffer);
-        probe = {
-          count: info.size / 12,
-          read(i: number): [number, number, number] {
-            f.seekSync(i * 12, Deno.SeekMode.Start);
-            let got = 0;
-            while (got < 12) {
-              const n = f.readSync(rec.subarray(got));
-              if (n === null || n === 0) throw new FlowStateError("fingerprint file truncated");
-              got += n;
-            }
-            return [view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true)];
-          },
-        };
-      }
+      fpInfo = Deno.lstatSync(fpPath);
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) throw e;
+    }
+    const fpDamaged = fpInfo !== null &&
+      (!fpInfo.isFile || fpInfo.size > SESSION_MAX_BYTES || fpInfo.size % 12 !== 0);
+    const loadFingerprints = (): Uint32Array => {
+      if (fpInfo === null) return new Uint32Array(0);
+      if (fpDamaged) {
+        // Unknown provenance: assume the worst for the rest of the session.
+        state.reset = "fingerprints fingerprint file damaged";
+        return new Uint32Array(0);
+      }
+      const b = Deno.readFileSync(fpPath);
+      const aligned = b.byteOffset % 4 === 0 ? b : b.slice();
+      return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length / 4);
+    };
+    let fpFile: Deno.FsFile | null = null;
+    let probe: TripleProbe | null = null;
+    if (fpInfo !== null && !fpDamaged) {
+      const f = fpFile = Deno.openSync(fpPath, { read: true });
+      const rec = new Uint8Array(12);
+      const view = new DataView(rec.buffer);
+      probe = {
+        count: fpInfo.size / 12,
+        read(i: number): [number, number, number] {
+          f.seekSync(i * 12, Deno.SeekMode.Start);
+          let got = 0;
+          while (got < 12) {
+            const n = f.readSync(rec.subarray(got));
+            if (n === null || n === 0) throw new FlowStateError("fingerprint file truncated");
+            got += n;
+          }
+          return [view.getUint32(0, true), view.getUint32(4, true), view.getUint32(8, true)];
+        },
+      };
     }
     closers.push(() => fpFile?.close());
     try {
