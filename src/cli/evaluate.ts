@@ -196,6 +196,15 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     if (!home || !home.startsWith("/")) {
       return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
     }
+    // The payload first: an agent writes it at once, and parallel hooks then meet at the state
+    // directory together (its creation is safe under that race: tests/e2e_state_race_test.ts).
+    let bytes: Uint8Array | FailClosed;
+    try {
+      bytes = readStdin(MAX_PAYLOAD);
+    } catch (e) {
+      if (!(e instanceof FailClosed)) throw e;
+      bytes = e; // audited below, once the state directory is known to be sound
+    }
     try {
       ensureStateDir(stateDirFor(home));
       stateDir = stateDirFor(home);
@@ -203,7 +212,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
       if (e instanceof StateError) return await fail("input.state-insecure", e.message, false);
       throw e;
     }
-    const bytes = readStdin(MAX_PAYLOAD);
+    if (bytes instanceof FailClosed) throw bytes;
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -24,11 +24,24 @@ export function ensureStateDir(dir: string, create = true): boolean {
       throw new StateError(`cannot inspect ${dir}: ${(e as Error).message}`);
     }
     if (!create) return false;
-    Deno.mkdirSync(dir, { mode: 0o700 }); // the umask can only remove bits
+    makeDir(dir);
     info = Deno.lstatSync(dir);
   }
   checkInfo(dir, info, true);
   return true;
+}
+
+/**
+ * Creates a directory 0700 (the umask can only remove bits). Agents run hooks in parallel, so on
+ * a fresh machine several first calls race to create it: losing that race is not an error, and
+ * what the winner made must still pass the same checks (the callers check it next).
+ */
+function makeDir(dir: string): void {
+  try {
+    Deno.mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if (!(e instanceof Deno.errors.AlreadyExists)) throw e;
+  }
 }
 
 /** Refuses symlinks, wrong types, group/world-writable modes and foreign owners. */
@@ -64,13 +77,8 @@ export function ensureSubdir(dir: string): void {
     checkInfo(dir, Deno.lstatSync(dir), true);
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
-    try {
-      Deno.mkdirSync(dir, { mode: 0o700 });
-    } catch (e2) {
-      // A concurrent process created it first: accept it only if it passes the same checks.
-      if (!(e2 instanceof Deno.errors.AlreadyExists)) throw e2;
-      checkInfo(dir, Deno.lstatSync(dir), true);
-    }
+    makeDir(dir);
+    checkInfo(dir, Deno.lstatSync(dir), true);
   }
 }
 
