@@ -23,7 +23,15 @@ import { makeShellParser } from "../src/shell/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
-import { guardEnv, guardFlags, MAIN_TS, proxyFlags, REPO_ROOT, tempHome } from "./guard_flags.ts";
+import {
+  guardEnv,
+  guardFlags,
+  MAIN_TS,
+  proxyFlags,
+  REPO_ROOT,
+  runFlags,
+  tempHome,
+} from "./guard_flags.ts";
 import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./bench_inputs.ts";
 import { consumeApproval, pruneIfDue } from "../src/state/approvals.ts";
 import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
@@ -148,7 +156,7 @@ async function spawnTimed(
   stdin: Uint8Array,
 ): Promise<Run> {
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...guardFlags(home), script, ...args],
+    args: [...runFlags(home), script, ...args],
     cwd: REPO_ROOT,
     env: guardEnv(home),
     clearEnv: true,
@@ -752,7 +760,7 @@ try {
   for (let i = 0; i < 1 + AUDIT_VERIFY_RUNS; i++) {
     const t = performance.now();
     const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", ...guardFlags(vHome), MAIN_TS, "audit", "verify"],
+      args: [...runFlags(vHome), MAIN_TS, "audit", "verify"],
       cwd: REPO_ROOT,
       env: guardEnv(vHome),
       clearEnv: true,

@@ -10,8 +10,16 @@ const ROOT = new URL("../", import.meta.url);
 export const REPO_ROOT = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 
-import { guardFlags } from "../src/cli/flags.ts";
+import { guardFlags, OFFLINE_FLAGS, proxyFlags } from "../src/cli/flags.ts";
 export { guardFlags, guardTask, proxyFlags } from "../src/cli/flags.ts";
+
+/**
+ * `deno run` and the flags before main.ts, as agents run guard: offline (`--cached-only`), quiet,
+ * and the production permissions; with `server`, the proxy's (its MCP server may be started).
+ */
+export function runFlags(home: string, server?: string): string[] {
+  return ["run", ...OFFLINE_FLAGS, ...(server ? proxyFlags(home, server) : guardFlags(home))];
+}
 
 /** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */
 export function guardEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -58,12 +66,16 @@ export async function runGuard(
   home: string,
   args: string[],
   stdin?: string | Uint8Array,
-  opts: { cwd?: string; env?: Record<string, string> } = {},
+  opts: { cwd?: string; env?: Record<string, string>; project?: string } = {},
 ): Promise<GuardRun> {
+  // `project`: run as `deno task guard …` from that directory (INIT_CWD and its grants).
+  const flags = opts.project
+    ? ["run", ...OFFLINE_FLAGS, ...guardFlags(home, opts.project)]
+    : runFlags(home);
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...guardFlags(home), MAIN_TS, ...args],
+    args: [...flags, MAIN_TS, ...args],
     cwd: opts.cwd ?? REPO_ROOT,
-    env: guardEnv(home, opts.env),
+    env: guardEnv(home, { ...(opts.project ? { INIT_CWD: opts.project } : {}), ...opts.env }),
     clearEnv: true,
     stdin: stdin === undefined ? "null" : "piped",
     stdout: "piped",

@@ -4,7 +4,7 @@
  * end-to-end tests and by `deno task demo`.
  */
 import * as OTPAuth from "otpauth";
-import { guardEnv, guardFlags, MAIN_TS, REPO_ROOT } from "./guard_flags.ts";
+import { guardEnv, MAIN_TS, REPO_ROOT, runFlags } from "./guard_flags.ts";
 
 /** Runs `guard totp setup` interactively: reads the URI, answers with a code. */
 export async function setupTotp(
@@ -12,7 +12,7 @@ export async function setupTotp(
   code: (uri: string) => string,
 ): Promise<{ code: number; uri: string; out: string }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...guardFlags(home), MAIN_TS, "totp", "setup"],
+    args: [...runFlags(home), MAIN_TS, "totp", "setup"],
     cwd: REPO_ROOT,
     env: guardEnv(home),
     clearEnv: true,

@@ -495,7 +495,23 @@ Deno.test("respond: each agent's output protocol", () => {
   for (const a of ["claude", "codex", "kimi", null] as const) {
     assert.deepEqual(respond(a, allow), { code: 0, stderr: "" });
     for (const v of ["block", "ask", "fail"] as const) {
-      assert.deepEqual(respond(a, deny(v)), { code: 2, stderr: LINE });
+      // Claude Code: a JSON deny, so the model sees the line without the hook's command line.
+      assert.deepEqual(
+        respond(a, deny(v)),
+        a === "claude"
+          ? {
+            code: 0,
+            stderr: LINE,
+            stdout: JSON.stringify({
+              hookSpecificOutput: {
+                hookEventName: "PreToolUse",
+                permissionDecision: "deny",
+                permissionDecisionReason: LINE,
+              },
+            }),
+          }
+          : { code: 2, stderr: LINE },
+      );
     }
     assert.deepEqual(respond(a, { ...allow, note: "n" }), {
       code: 0,
@@ -509,10 +525,12 @@ Deno.test("respond: each agent's output protocol", () => {
     stderr: "",
     stdout: '{"continue":true,"permission":"allow"}',
   });
-  assert.deepEqual(respond("copilot", allow), {
+  // Copilot CLI: guard abstains (a hook's "allow" would override the user's own deny rules).
+  assert.deepEqual(respond("copilot", allow), { code: 0, stderr: "" });
+  assert.deepEqual(respond("copilot", { ...allow, note: "n" }), {
     code: 0,
     stderr: "",
-    stdout: '{"permissionDecision":"allow"}',
+    stdout: '{"additionalContext":"n"}',
   });
   for (const v of ["block", "ask", "fail"] as const) {
     assert.deepEqual(respond("gemini", deny(v)), {
@@ -567,7 +585,7 @@ function denyJson(agent: "gemini" | "cursor" | "copilot", line: string): Obj {
 const ALLOW_JSON: Record<"gemini" | "cursor" | "copilot", string> = {
   gemini: "",
   cursor: '{"continue":true,"permission":"allow"}\n',
-  copilot: '{"permissionDecision":"allow"}\n',
+  copilot: "", // guard abstains: Copilot CLI's own permission rules still apply
 };
 
 /** Asserts a stopped call: exit code, one stderr line matching `re`, the exact deny JSON. */

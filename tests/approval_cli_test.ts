@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import {
   guardEnv,
-  guardFlags,
   MAIN_TS,
   REPO_ROOT,
+  runFlags,
   runGuard,
   tempHome,
 } from "../scripts/guard_flags.ts";
@@ -197,7 +197,7 @@ Deno.test("pending lists newest first; deny discards; totp setup refuses twice; 
   assert.match(badReset.stderr, /not authenticated/);
   // reset with the old factor's code, then confirm the new secret
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...guardFlags(home), MAIN_TS, "totp", "reset"],
+    args: [...runFlags(home), MAIN_TS, "totp", "reset"],
     cwd: REPO_ROOT,
     env: guardEnv(home),
     clearEnv: true,

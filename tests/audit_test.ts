@@ -21,9 +21,9 @@ import { ensureStateDir } from "../src/state/state_dir.ts";
 import { hmacSha256Hex, nodeCrypto } from "../src/cli/sync_crypto.ts";
 import {
   guardEnv,
-  guardFlags,
   MAIN_TS,
   REPO_ROOT,
+  runFlags,
   runGuard,
   tempHome,
 } from "../scripts/guard_flags.ts";
@@ -679,7 +679,7 @@ Deno.test("guard log --follow prints new entries as they are written", async () 
   const { home: h, dir } = await home();
   await seed(dir, 2);
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...guardFlags(h), MAIN_TS, "log", "--follow", "--action", "block", "--json"],
+    args: [...runFlags(h), MAIN_TS, "log", "--follow", "--action", "block", "--json"],
     cwd: REPO_ROOT,
     env: guardEnv(h),
     clearEnv: true,

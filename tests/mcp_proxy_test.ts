@@ -13,6 +13,7 @@ import {
   MAIN_TS,
   proxyFlags,
   REPO_ROOT,
+  runFlags,
   runGuard,
   tempHome,
 } from "../scripts/guard_flags.ts";
@@ -60,7 +61,7 @@ async function connect(
 ): Promise<Peer> {
   const transport = new StdioClientTransport({
     command: DENO,
-    args: ["run", ...proxyFlags(h, DENO), MAIN_TS, "proxy", "--name", name, "--", ...server],
+    args: [...runFlags(h, DENO), MAIN_TS, "proxy", "--name", name, "--", ...server],
     env: guardEnv(h, env),
     stderr: "pipe",
   });

@@ -7,9 +7,9 @@
 import assert from "node:assert/strict";
 import {
   guardEnv,
-  guardFlags,
   MAIN_TS,
   REPO_ROOT,
+  runFlags,
   runGuard,
   tempHome,
 } from "../scripts/guard_flags.ts";
@@ -20,7 +20,7 @@ const ROUNDS = 3;
 async function firstCalls(home: string): Promise<{ code: number; stderr: string }[]> {
   const kids = Array.from({ length: CALLERS }, () =>
     new Deno.Command(Deno.execPath(), {
-      args: ["run", ...guardFlags(home), MAIN_TS, "evaluate", "--agent", "claude"],
+      args: [...runFlags(home), MAIN_TS, "evaluate", "--agent", "claude"],
       cwd: REPO_ROOT,
       env: guardEnv(home),
       clearEnv: true,

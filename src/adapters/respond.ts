@@ -2,19 +2,25 @@
  * Each agent's output protocol: one `Outcome` (allow or not, said explicitly,
  * and guard's one line) → exit code, stderr and stdout as the agent needs them.
  *
- * - claude, codex, kimi: allow → exit 0; otherwise exit 2 with the line on stderr.
- *   (PostToolUse injection note: exit 0, stdout `{"decision":"block","reason":note}`.)
+ * - claude: allow → exit 0; otherwise exit 0 with stdout
+ *   `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny",
+ *   "permissionDecisionReason":line}}` — with exit 2 Claude Code would show the model the whole
+ *   hook command line in front of the line. (PostToolUse injection note: exit 0, stdout
+ *   `{"decision":"block","reason":note}`.)
+ * - codex, kimi: allow → exit 0; otherwise exit 2 with the line on stderr.
  * - gemini: allow → exit 0, no stdout; otherwise exit 2, the line on stderr and stdout
  *   `{"decision":"deny","reason":line}`. (AfterTool injection note: exit 0, stdout
  *   `{"hookSpecificOutput":{"hookEventName":"AfterTool","additionalContext":note}}`.)
  * - cursor: always exit 0; allow → `{"continue":true,"permission":"allow"}`, otherwise
  *   `{"continue":true,"permission":"deny","user_message":line,"agent_message":line}`.
- * - copilot: always exit 0; allow → `{"permissionDecision":"allow"}`, otherwise
- *   `{"permissionDecision":"deny","permissionDecisionReason":line}`.
+ * - copilot: always exit 0; allow → no output (a hook's "allow" would override the user's own
+ *   rules), otherwise `{"permissionDecision":"deny","permissionDecisionReason":line}`
+ *   (postToolUse injection note: `{"additionalContext":note}`).
  *
- * Cursor and Copilot always get exit 0 with JSON: a non-zero exit is a hook failure to them, and
- * they fail open on it. An ask is always a deny carrying `AIGUARD_CHALLENGE:<token>` (approval
- * happens out of band), never an agent's native "ask". The line goes to stderr for every agent.
+ * Cursor and Copilot always get exit 0 with JSON: Cursor runs the tool when a hook exits non-zero,
+ * and Copilot CLI then denies without showing the model why. An ask is always a deny carrying
+ * `AIGUARD_CHALLENGE:<token>` (approval happens out of band), never an agent's native "ask"
+ * (Gemini CLI's hangs in headless mode). The line goes to stderr for every agent.
  */
 import type { AgentName } from "./registry.ts";
 
@@ -63,17 +69,39 @@ export function respond(agent: AgentName | null, o: Outcome): HookReply {
         ),
       };
     case "copilot":
-      return {
-        code: 0,
-        stderr,
-        stdout: json(
-          allow
-            ? { permissionDecision: "allow" }
-            : { permissionDecision: "deny", permissionDecisionReason: o.line },
-        ),
-      };
+      // An "allow" from a hook overrides the user's own permission rules in Copilot CLI, so guard
+      // abstains (no output) instead; a postToolUse note is added to the result the model sees.
+      if (!allow) {
+        return {
+          code: 0,
+          stderr,
+          stdout: json({ permissionDecision: "deny", permissionDecisionReason: o.line }),
+        };
+      }
+      return o.note === undefined
+        ? { code: 0, stderr }
+        : { code: 0, stderr, stdout: json({ additionalContext: o.note }) };
+    case "claude":
+      // Claude Code: a JSON deny (exit 0) shows the model guard's line alone; an exit 2 would
+      // show it behind "hook error: [<the whole hook command line>]".
+      if (!allow) {
+        return {
+          code: 0,
+          stderr,
+          stdout: json({
+            hookSpecificOutput: {
+              hookEventName: "PreToolUse",
+              permissionDecision: "deny",
+              permissionDecisionReason: o.line,
+            },
+          }),
+        };
+      }
+      return o.note === undefined
+        ? { code: 0, stderr }
+        : { code: 0, stderr, stdout: json({ decision: "block", reason: o.note }) };
     default:
-      // Claude Code, Codex, Kimi Code (and an agent not known yet): exit 2 blocks.
+      // Codex, Kimi Code (and an agent not known yet): exit 2 blocks.
       if (!allow) return { code: 2, stderr };
       // PostToolUse: a top-level block decision annotates the result (the tool already ran).
       return o.note === undefined

@@ -125,7 +125,9 @@ export async function runEvaluate(args: string[]): Promise<HookReply> {
   } catch (e) {
     outcome = failed("input.internal-error", `${(e as Error)?.name}: ${(e as Error)?.message}`);
   }
-  return respond(hook.agent, outcome);
+  // Claude Code's JSON deny only when `--agent claude` says so: a payload that merely looks like
+  // Claude's may come from another agent of that wire format, and exit 2 stops them all.
+  return respond(agent === null && hook.agent === "claude" ? null : hook.agent, outcome);
 }
 
 /** The agent the reply is for, once known. */

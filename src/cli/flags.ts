@@ -6,6 +6,8 @@
  * the agent configuration locations guard may touch (install, doctor).
  */
 import config from "../../deno.json" with { type: "json" };
+import { failClosedCommand } from "../adapters/fail_closed.ts";
+import type { AgentName } from "../adapters/registry.ts";
 
 /** The raw `guard` task string. */
 export function guardTask(): string {
@@ -14,15 +16,56 @@ export function guardTask(): string {
   return task;
 }
 
-/** The flags between `deno run` and `main.ts`, with `$HOME` replaced by `home`. */
-export function guardFlags(home: string): string[] {
+/**
+ * The flags between `deno run` and `main.ts`, with `$HOME` replaced by `home`.
+ *
+ * Entries under `$INIT_CWD` are the project's agent configuration files (`guard install
+ * --project` under `deno task`, which sets INIT_CWD to the directory the user ran it from):
+ * replaced by `project` when given, dropped otherwise — the hook and proxy command lines, and
+ * a binary, never hold them.
+ */
+export function guardFlags(home: string, project: string | null = null): string[] {
   const words = guardTask().trim().split(/\s+/);
   if (words[0] !== "deno" || words[1] !== "run") {
     throw new Error("guard task must start with `deno run`");
   }
   const end = words.indexOf("main.ts");
   if (end < 0) throw new Error("guard task must run main.ts");
-  return words.slice(2, end).map((w) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home));
+  const expand = (w: string) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home);
+  return words.slice(2, end).map((w) => {
+    const eq = w.indexOf("=");
+    if (!w.startsWith("--allow-") || eq < 0 || !PROJECT.test(w)) return expand(w);
+    const kept = w.slice(eq + 1).split(",").flatMap((p) => {
+      if (!PROJECT.test(p)) return [expand(p)];
+      return project ? [p.replaceAll("${INIT_CWD}", project).replaceAll("$INIT_CWD", project)] : [];
+    });
+    return `${w.slice(0, eq)}=${kept.join(",")}`;
+  });
+}
+
+const PROJECT = /\$\{?INIT_CWD\}?/;
+
+/** The variables the hook reads: the home, the working directory, and Deno's cache. */
+const HOOK_ENV = ["HOME", "PWD", "DENO_DIR"];
+
+/**
+ * The flags of the hook (`guard evaluate`), derived from the same task: read and write only on
+ * the state directory, no programs. What the hook may not do is not even granted (the start-up
+ * privilege drop still runs), and the command line an agent runs stays short.
+ */
+export function hookFlags(home: string): string[] {
+  const state = `${home}/.aiguard`;
+  return guardFlags(home).flatMap((f) => {
+    if (f.startsWith("--allow-run")) return [];
+    if (f.startsWith("--allow-read=") || f.startsWith("--allow-write=")) {
+      return [`${f.slice(0, f.indexOf("="))}=${state}`];
+    }
+    if (f.startsWith("--allow-env=")) {
+      const names = f.slice(12).split(",").filter((n) => HOOK_ENV.includes(n));
+      return [`--allow-env=${names.join(",")}`];
+    }
+    return [f];
+  });
 }
 
 /** The paths of one `--allow-<name>=a,b,c` flag. */
@@ -32,13 +75,29 @@ export function flagPaths(flags: string[], name: "read" | "write" | "run" | "env
 }
 
 /**
- * Agent configuration locations under the home directory that the flags grant
- * (everything read/write except the state directory). Only install, uninstall,
- * mcp wrap, import and doctor keep them; every other subcommand revokes them.
+ * Agent configuration locations the flags grant (everything readable or writable except the
+ * state directory): under the home directory, and the project's when `project` is given. Only
+ * install, uninstall, mcp wrap, import and doctor keep them; every other subcommand revokes them.
  */
-export function agentConfigPaths(home: string): string[] {
+export function agentConfigPaths(home: string, project: string | null = null): string[] {
   const state = `${home}/.aiguard`;
-  return flagPaths(guardFlags(home), "write").filter((p) => p !== state);
+  const flags = guardFlags(home, project);
+  return [...new Set([...flagPaths(flags, "read"), ...flagPaths(flags, "write")])]
+    .filter((p) => p !== state);
+}
+
+/**
+ * The directory the user ran guard from. Under `deno task` the working directory is guard's
+ * own checkout and `INIT_CWD` holds the user's; otherwise it is `PWD`.
+ */
+export function userDirectory(): string | null {
+  for (const name of ["INIT_CWD", "PWD"]) {
+    try {
+      const v = Deno.env.get(name);
+      if (v && v.startsWith("/")) return v.replace(/(.)\/+$/, "$1");
+    } catch { /* no env permission for it */ }
+  }
+  return null;
 }
 
 /**
@@ -68,13 +127,25 @@ export function mainModulePath(): string | null {
   return p.endsWith("/main.ts") ? p : null;
 }
 
+/**
+ * How agents start guard. From source: the absolute path of deno (a bare `deno` from the agent's
+ * PATH could be hijacked) with `--cached-only` and `--quiet` — a hook or proxy never reaches the
+ * network for packages, and prints nothing of Deno's own; the packages were fetched into the
+ * cache by the `deno task guard …` run that installed it.
+ */
 export function launcher(home: string, serverCommand?: string): Launcher {
   const main = mainModulePath();
   if (main === null) return { compiled: true, command: Deno.execPath(), prefix: [] };
   const flags = serverCommand ? proxyFlags(home, serverCommand) : guardFlags(home);
-  // The absolute path of deno: a hook that runs `deno` from the agent's PATH could be hijacked.
-  return { compiled: false, command: Deno.execPath(), prefix: ["run", ...flags, main] };
+  return {
+    compiled: false,
+    command: Deno.execPath(),
+    prefix: ["run", ...OFFLINE_FLAGS, ...flags, main],
+  };
 }
+
+/** Added in front of the task's flags in every command line an agent runs. */
+export const OFFLINE_FLAGS = ["--cached-only", "--quiet"];
 
 /** A shell-safe rendering of a command line (for hook configuration strings). */
 export function shellJoin(words: string[]): string {
@@ -84,8 +155,34 @@ export function shellJoin(words: string[]): string {
     .join(" ");
 }
 
-/** The command an agent's hook runs: `… evaluate --agent <agent>`. */
-export function hookCommand(home: string, agent: string): string {
-  const l = launcher(home);
-  return shellJoin([l.command, ...l.prefix, "evaluate", "--agent", agent]);
+/**
+ * The command an agent's hook runs: `… evaluate --agent <agent>` inside the wrapper that turns
+ * any failure of guard into a stop (src/adapters/fail_closed.ts).
+ */
+export function hookCommand(home: string, agent: AgentName): string {
+  const main = mainModulePath();
+  const words = main === null ? [Deno.execPath(), "evaluate", "--agent", agent] : [
+    Deno.execPath(),
+    "run",
+    ...OFFLINE_FLAGS,
+    ...hookFlags(home),
+    main,
+    "evaluate",
+    "--agent",
+    agent,
+  ];
+  return failClosedCommand(denoDirPrefix() + shellJoin(words), agent);
+}
+
+/**
+ * `DENO_DIR=<dir> ` when guard runs from source with an explicit Deno cache: the hook must find
+ * the packages in the cache this install filled, whatever the agent's environment holds.
+ */
+function denoDirPrefix(): string {
+  if (mainModulePath() === null) return "";
+  let dir: string | undefined;
+  try {
+    dir = Deno.env.get("DENO_DIR");
+  } catch { /* no env permission for it */ }
+  return dir && dir.startsWith("/") ? `DENO_DIR=${shellJoin([dir])} ` : "";
 }

@@ -73,6 +73,14 @@ export const RULES: Rule[] = [
     "Run `guard explain` with the same call and report the message.",
   ),
   R(
+    "input.guard-unavailable",
+    "input",
+    "block",
+    "high",
+    "guard could not start or did not answer (no deno, code that does not load, killed); the installed hook command stopped the call",
+    "Run `guard doctor` in your own terminal: it runs the installed hook command and names the cause.",
+  ),
+  R(
     "input.deadline",
     "input",
     "block",
