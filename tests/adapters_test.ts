@@ -98,7 +98,36 @@ const MAPPINGS: [string | null, string, unknown, Record<string, unknown>][] = [
   ["kimi", "FetchURL", { url: "https://e.com" }, { kind: "web", url: "https://e.com" }],
   ["kimi", "SearchWeb", { query: "q" }, { kind: "web", query: "q" }],
   ["kimi", "SetTodoList", { todos: [] }, { kind: "other", agent: "kimi" }],
+  // Kimi Code (the TypeScript successor): Claude-like names with `path`.
+  ["kimi", "Bash", { command: "ls", timeout: 5 }, { kind: "shell", command: "ls" }],
+  ["kimi", "Read", { path: "/w/a", line_offset: 1 }, { kind: "file", op: "read", paths: ["/w/a"] }],
+  ["kimi", "Write", { path: "/w/a", content: "x", mode: "append" }, {
+    kind: "file",
+    op: "write",
+    paths: ["/w/a"],
+    contents: ["x"],
+  }],
+  ["kimi", "Edit", { path: "/w/a", old_string: "a", new_string: "b" }, {
+    kind: "file",
+    op: "write",
+    paths: ["/w/a"],
+    contents: ["b"],
+  }],
+  ["kimi", "Read", { file_path: "/w/b" }, { kind: "file", op: "read", paths: ["/w/b"] }],
 ];
+
+Deno.test("Kimi Code's Bash runs in its own cwd: relative paths are judged against it", () => {
+  for (
+    const [dir, want] of [["/srv/app", "/srv/app"], ["sub", "/w/sub"], ["..", "/"]] as const
+  ) {
+    const { call } = adapt(env("Bash", { command: "ls", cwd: dir }, { tool_call_id: "c" }), null);
+    assert.equal(call.cwd, want, dir);
+  }
+  assert.throws(
+    () => adapt(env("Bash", { command: "ls", cwd: 7 }, { tool_call_id: "c" }), null),
+    InputError,
+  );
+});
 
 Deno.test("adapters map payloads into ToolCalls", () => {
   for (const [agent, tool, input, want] of MAPPINGS) {

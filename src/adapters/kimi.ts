@@ -1,13 +1,16 @@
 /**
- * Kimi Code CLI adapter. Payloads look like Claude Code's; the tool names and
- * inputs differ (`Shell {command}`, `ReadFile {path}`, `WriteFile {path,
- * content}`, `StrReplaceFile {path, edit: {old, new} | [...]}`, `Glob`, `Grep`,
- * `FetchURL {url}`, `SearchWeb {query}`). Kimi's PreToolUse is deny-only: an
- * ask is delivered as exit 2 carrying the challenge.
+ * Kimi adapter, for both of Moonshot's CLIs. Payloads look like Claude Code's
+ * (`tool_call_id` instead of `tool_use_id`); the tools differ by product:
+ * - kimi-cli (Python, `~/.kimi`): `Shell {command}`, `ReadFile {path}`,
+ *   `WriteFile {path, content}`, `StrReplaceFile {path, edit: {old, new} | [...]}`,
+ *   `Glob`, `Grep`, `FetchURL {url}`, `SearchWeb {query}`;
+ * - Kimi Code (TypeScript, `~/.kimi-code`): `Bash {command, cwd?}`, `Read {path}`,
+ *   `Write {path, content}`, `Edit {path, old_string, new_string}`.
+ * PreToolUse is deny-only in both: an ask is delivered as exit 2 carrying the challenge.
  */
 import type { ToolCall } from "../core/types.ts";
 import { claudeToolCall } from "./claude.ts";
-import { envelope, InputError, type Obj, optStr, str } from "./payload.ts";
+import { envelope, InputError, type Obj, optStr, resolveDir, str } from "./payload.ts";
 
 export function kimiAdapter(payload: unknown): ToolCall {
   const e = envelope(payload);
@@ -69,6 +72,25 @@ export function kimiAdapter(payload: unknown): ToolCall {
         op: "search",
         paths: [optStr(i, "path", "tool_input") ?? e.cwd],
         contents: [],
+      };
+    case "Bash": {
+      // Kimi Code runs the command in `cwd` when given: relative paths mean that directory.
+      const dir = optStr(i, "cwd", "tool_input");
+      const cwd = dir === null ? e.cwd : resolveDir(dir, e.cwd, "tool_input.cwd");
+      return { ...b, cwd, kind: "shell", command: str(i, "command", "tool_input") };
+    }
+    case "Read":
+    case "Write":
+    case "Edit":
+      if (!("path" in i)) break; // Claude-style names and inputs: handled below
+      return {
+        ...b,
+        kind: "file",
+        op: e.tool === "Read" ? "read" : "write",
+        paths: [str(i, "path", "tool_input")],
+        contents: e.tool === "Read"
+          ? []
+          : [str(i, e.tool === "Write" ? "content" : "new_string", "tool_input")],
       };
     case "FetchURL":
       return { ...b, kind: "web", url: str(i, "url", "tool_input"), query: null };

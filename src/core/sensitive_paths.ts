@@ -292,7 +292,12 @@ const HOOK_CONFIG_HOME = [
   ".gemini/settings.json",
   ".cursor/hooks.json",
   ".copilot/config.json",
+  // Copilot CLI's user-level hooks (a directory of *.json) and its settings (inline hooks).
+  ".copilot/hooks",
+  ".copilot/settings.json",
   ".config/github-copilot/hooks",
+  // Gemini CLI drops every hook, user hooks included, in a folder it does not trust.
+  ".gemini/trustedFolders.json",
   // MCP client configuration: a server added there runs outside guard proxy.
   ".claude.json",
   ".cursor/mcp.json",
@@ -309,6 +314,9 @@ const HOOK_CONFIG_ANYWHERE = [
   [".gemini", "settings.json"],
   [".cursor", "hooks.json"],
   [".kimi-code", "config.toml"],
+  // Copilot CLI: `disableAllHooks` in a trusted repository switches off every hook.
+  [".github", "copilot", "settings.json"],
+  [".github", "copilot", "settings.local.json"],
   // MCP client configuration inside a project.
   [".mcp.json"],
   [".cursor", "mcp.json"],

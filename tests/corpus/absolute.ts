@@ -182,6 +182,32 @@ export const absolute: ShellCase[] = [
   { cmd: "rm ~/.claude/settings.json", expect: "block", rule: "abs.hook-config-write" },
   { cmd: "rm -f .claude/settings.json", expect: "block", rule: "abs.hook-config-write" },
   { cmd: "echo '{}' > .github/hooks/x.json", expect: "block", rule: "abs.hook-config-write" },
+  // Copilot CLI: user-level hook files, its settings, and a repository's disableAllHooks.
+  { cmd: "rm ~/.copilot/hooks/guard.json", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "mv ~/.copilot/hooks ~/.copilot/off", expect: "block", rule: "abs.hook-config-write" },
+  {
+    cmd: "echo '{\"version\":1}' > ~/.copilot/hooks/guard.json",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  { cmd: "cp s.json ~/.copilot/settings.json", expect: "block", rule: "abs.hook-config-write" },
+  {
+    cmd: "echo '{\"disableAllHooks\":true}' > .github/copilot/settings.json",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "tee .github/copilot/settings.local.json < x",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  // Gemini CLI: removing a folder's trust drops every hook there.
+  {
+    cmd: "echo '{}' > ~/.gemini/trustedFolders.json",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  { cmd: "cat ~/.copilot/hooks/guard.json", expect: "allow" },
   {
     cmd: "cat new.toml > ~/.kimi-code/config.toml",
     expect: "block",
