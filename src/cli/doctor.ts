@@ -1,10 +1,12 @@
 /**
  * `guard doctor [--json]`: is guard set up so that it can protect you? Each
  * check passes, warns, or fails with the command that fixes it; exit 1 when
- * anything failed. Read-only: doctor never changes a file.
+ * anything failed. Doctor changes no file; for each wired agent it pipes a
+ * canary call through the installed hook command (src/cli/agent_checks.ts),
+ * which guard records in the audit log like any other decision.
  */
-import { AGENT_SPECS, configPath, INSTALL_AGENTS, isGuardCommand } from "./install.ts";
-import { hookCommand, launcher } from "./flags.ts";
+import { allAgentChecks } from "./agent_checks.ts";
+import { launcher, userDirectory } from "./flags.ts";
 import { guardPaths } from "./runtime.ts";
 import { out } from "./io.ts";
 import { checkInfo, stateDirFor } from "../state/state_dir.ts";
@@ -87,89 +89,6 @@ async function policyCheck(stateDir: string): Promise<Check> {
       fix: "fix the line named above; until then every call is stopped",
     };
   }
-}
-
-function exists(p: string): boolean {
-  try {
-    Deno.lstatSync(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Commands of guard hooks found in a config text (JSON or Kimi's TOML). */
-function guardCommandsIn(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*evaluate --agent [a-z]+)"/g)) {
-    let s: string;
-    try {
-      s = JSON.parse(`"${m[1]}"`);
-    } catch {
-      continue;
-    }
-    if (isGuardCommand(s)) found.push(s);
-  }
-  return found;
-}
-
-function hookChecks(home: string, projectDir: string | null): Check[] {
-  const out: Check[] = [];
-  for (const agent of INSTALL_AGENTS) {
-    const spec = AGENT_SPECS[agent];
-    const places: [string, string | null][] = [];
-    if (spec.user) places.push(["user", configPath(agent, home, null)]);
-    if (projectDir) places.push(["project", configPath(agent, home, projectDir)]);
-    const want = hookCommand(home, agent);
-    let seen = false;
-    for (const [scope, path] of places) {
-      if (!path) continue;
-      const agentDir = scope === "user" ? `${home}/${spec.user!.split("/")[0]}` : path;
-      if (!exists(agentDir) && !exists(path)) continue;
-      seen = true;
-      let text = "";
-      try {
-        text = Deno.readTextFileSync(path);
-      } catch (e) {
-        if (!(e instanceof Deno.errors.NotFound)) {
-          out.push({
-            check: `hook: ${agent} (${scope})`,
-            status: "fail",
-            detail: `cannot read ${path}: ${(e as Error).message}`,
-          });
-          continue;
-        }
-      }
-      const cmds = guardCommandsIn(text);
-      const fix = `guard install --agent ${agent}${scope === "project" ? " --project" : ""}`;
-      if (!cmds.length) {
-        out.push({
-          check: `hook: ${agent} (${scope})`,
-          status: "fail",
-          detail: `${path}: guard is not wired`,
-          fix,
-        });
-      } else if (!cmds.every((c) => c === want)) {
-        out.push({
-          check: `hook: ${agent} (${scope})`,
-          status: "warn",
-          detail: `${path}: wired to another guard command (other flags or location)`,
-          fix,
-        });
-      } else {
-        out.push({ check: `hook: ${agent} (${scope})`, status: "pass", detail: `${path}` });
-      }
-    }
-    if (!seen && agent === "claude") {
-      out.push({
-        check: `hook: ${agent}`,
-        status: "warn",
-        detail: "Claude Code's configuration directory was not found",
-        fix: "after installing the agent: guard install --agent claude",
-      });
-    }
-  }
-  return out;
 }
 
 function installationCheck(): Check {
@@ -276,11 +195,11 @@ export async function runDoctor(args: string[]): Promise<number> {
     return 1;
   }
   const stateDir = stateDirFor(home);
-  const projectDir = Deno.env.get("PWD") ?? null;
+  const projectDir = userDirectory();
   const checks: Check[] = [
     ...stateChecks(stateDir),
     await policyCheck(stateDir),
-    ...hookChecks(home, projectDir && projectDir !== home ? projectDir : null),
+    ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
     factorCheck(stateDir),
     privilegeCheck(home, stateDir),

@@ -4,8 +4,11 @@
  * an agent's configuration, idempotently, with a diff and a backup; uninstall
  * removes exactly guard's entries and leaves everything else as it was.
  */
-import { hookCommand } from "./flags.ts";
+import { createHash } from "node:crypto";
+import { hookCommand, mainModulePath, userDirectory } from "./flags.ts";
+import { innerCommand } from "../adapters/fail_closed.ts";
 import { applyEdit, isPermissionError, permissionHint, readOrEmpty } from "./config_edit.ts";
+import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
 import { err, out } from "./io.ts";
 
 export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
@@ -13,17 +16,22 @@ export type InstallAgent = typeof INSTALL_AGENTS[number];
 
 type Json = Record<string, unknown>;
 
-/** A guard hook command, whoever wrote it (any flags, source or binary). */
+/** A guard hook command, whoever wrote it (any flags, source or binary, wrapped or not). */
 export function isGuardCommand(cmd: unknown): boolean {
-  return typeof cmd === "string" &&
-    / evaluate --agent (claude|codex|kimi|gemini|cursor|copilot)$/.test(cmd) &&
-    /(main\.ts|guard)/.test(cmd);
+  if (typeof cmd !== "string") return false;
+  const inner = innerCommand(cmd);
+  return / evaluate --agent (claude|codex|kimi|gemini|cursor|copilot)$/.test(inner) &&
+    /(main\.ts|guard)/.test(inner);
 }
 
 interface AgentSpec {
-  /** Config path relative to the home directory (user) or the project directory. */
-  user: string | null;
-  project: string;
+  /**
+   * User-level hook files, relative to the home directory. Where there are several (one per
+   * product or version), install writes each whose directory exists, or the first when none does.
+   */
+  user: string[];
+  /** The hook file relative to a project (`--project`); null when the agent reads none there. */
+  project: string | null;
   /** Rewrites the file's text: adds (or, with command null, removes) guard's hooks. */
   edit(text: string, command: string | null, path: string): string;
 }
@@ -62,7 +70,17 @@ function list(parent: Json, key: string, path: string): unknown[] {
 
 const stringify = (v: unknown) => JSON.stringify(v, null, 2) + "\n";
 
-/** Claude Code / Codex / Gemini shape: hooks.<Event> = [{matcher, hooks: [{type, command, …}]}]. */
+/** True for a hook entry (`command` or Copilot's `bash`) that runs guard. */
+function isGuardEntry(h: unknown): boolean {
+  return !!h && typeof h === "object" &&
+    (isGuardCommand((h as Json).command) || isGuardCommand((h as Json).bash));
+}
+
+/**
+ * Claude Code / Codex / Gemini shape: hooks.<Event> = [{matcher, hooks: [{type, command, …}]}].
+ * guard's entry keeps its place when it is rewritten (Codex names a hook's trust by its position,
+ * and other hooks keep theirs); a new one goes last. Older or duplicate guard entries are removed.
+ */
 function matcherHooks(
   events: string[],
   matcher: string,
@@ -73,15 +91,24 @@ function matcherHooks(
     const hooks = obj(cfg, "hooks", path);
     for (const ev of events) {
       const groups = list(hooks, ev, path);
-      // Drop guard's own entries (any version), keep everything else.
+      const entry = command ? { type: "command", command, ...extra } : null;
+      let placed = false;
       const kept = groups.map((g) => {
         if (!g || typeof g !== "object" || !Array.isArray((g as Json).hooks)) return g;
-        const inner = ((g as Json).hooks as unknown[]).filter((h) =>
-          !(h && typeof h === "object" && isGuardCommand((h as Json).command))
-        );
-        return inner.length ? { ...(g as Json), hooks: inner } : null;
+        const handlers = (g as Json).hooks as unknown[];
+        if (!handlers.some(isGuardEntry)) return g;
+        const inner = handlers.flatMap((h) => {
+          if (!isGuardEntry(h)) return [h];
+          if (!entry || placed) return [];
+          placed = true;
+          return [entry];
+        });
+        if (!inner.length) return null;
+        return placed && inner.length === 1 && inner[0] === entry
+          ? { ...(g as Json), matcher, hooks: inner }
+          : { ...(g as Json), hooks: inner };
       }).filter((g) => g !== null);
-      if (command) kept.push({ matcher, hooks: [{ type: "command", command, ...extra }] });
+      if (entry && !placed) kept.push({ matcher, hooks: [entry] });
       if (kept.length) hooks[ev] = kept;
       else delete hooks[ev];
     }
@@ -97,10 +124,7 @@ function flatHooks(events: string[], entry: (command: string) => Json): AgentSpe
     cfg.version ??= 1;
     const hooks = obj(cfg, "hooks", path);
     for (const ev of events) {
-      const kept = list(hooks, ev, path).filter((h) =>
-        !(h && typeof h === "object" &&
-          (isGuardCommand((h as Json).command) || isGuardCommand((h as Json).bash)))
-      );
+      const kept = list(hooks, ev, path).filter((h) => !isGuardEntry(h));
       if (command) kept.push(entry(command));
       if (kept.length) hooks[ev] = kept;
       else delete hooks[ev];
@@ -134,27 +158,29 @@ function kimiEdit(text: string, command: string | null): string {
 
 export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
   claude: {
-    user: ".claude/settings.json",
+    user: [".claude/settings.json"],
     project: ".claude/settings.json",
     edit: matcherHooks(["PreToolUse", "PostToolUse"], "*", { timeout: 30 }),
   },
   codex: {
-    user: ".codex/hooks.json",
+    // Codex also needs its trust for each hook: see codexTrustEdit.
+    user: [".codex/hooks.json"],
     project: ".codex/hooks.json",
     edit: matcherHooks(["PreToolUse", "PostToolUse"], "*", { timeout: 30 }),
   },
   kimi: {
-    user: ".kimi-code/config.toml",
-    project: ".kimi-code/config.toml",
+    // Kimi Code (the TypeScript CLI) reads ~/.kimi-code; kimi-cli (Python) reads ~/.kimi.
+    user: [".kimi-code/config.toml", ".kimi/config.toml"],
+    project: null,
     edit: (text, command) => kimiEdit(text, command),
   },
   gemini: {
-    user: ".gemini/settings.json",
+    user: [".gemini/settings.json"],
     project: ".gemini/settings.json",
     edit: matcherHooks(["BeforeTool", "AfterTool"], ".*", { timeout: 30000 }),
   },
   cursor: {
-    user: ".cursor/hooks.json",
+    user: [".cursor/hooks.json"],
     project: ".cursor/hooks.json",
     edit: flatHooks(
       ["beforeShellExecution", "beforeMCPExecution", "beforeReadFile"],
@@ -162,39 +188,130 @@ export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
     ),
   },
   copilot: {
-    user: null,
+    // User-level hooks run in every folder without a trust step; repository hooks
+    // (`--project`) run only in folders the user trusted.
+    user: [".copilot/hooks/guard.json"],
     project: ".github/hooks/guard.json",
     edit: flatHooks(
-      ["preToolUse"],
+      ["preToolUse", "postToolUse"],
       (command) => ({ type: "command", bash: command, timeoutSec: 30 }),
     ),
   },
 };
 
-/** Where an agent's hook configuration is, for `guard doctor` too. */
-export function configPath(
+/** The environment variable that moves an agent's user configuration away from guard's grant. */
+export const HOME_OVERRIDES: Record<InstallAgent, string[]> = {
+  claude: ["CLAUDE_CONFIG_DIR"],
+  codex: ["CODEX_HOME"],
+  kimi: ["KIMI_CODE_HOME", "KIMI_SHARE_DIR"],
+  gemini: ["GEMINI_CLI_HOME"],
+  cursor: [],
+  copilot: ["COPILOT_HOME"],
+};
+
+/** Overrides set in this environment (the agents read their configuration elsewhere then). */
+export function overridesSet(agent: InstallAgent): string[] {
+  return HOME_OVERRIDES[agent].filter((v) => {
+    try {
+      return !!Deno.env.get(v);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function dirExists(path: string): boolean {
+  try {
+    return Deno.statSync(path.slice(0, path.lastIndexOf("/"))).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The hook files of an agent: the project's with `projectDir`, otherwise the user-level ones —
+ * those whose directory exists (every candidate, for uninstall and doctor), else the first.
+ */
+export function configPaths(
   agent: InstallAgent,
   home: string,
   projectDir: string | null,
-): string | null {
+  all = false,
+): string[] {
   const spec = AGENT_SPECS[agent];
-  if (projectDir) return `${projectDir}/${spec.project}`;
-  return spec.user ? `${home}/${spec.user}` : null;
+  if (projectDir) return spec.project ? [`${projectDir}/${spec.project}`] : [];
+  const paths = spec.user.map((p) => `${home}/${p}`);
+  if (all) return paths;
+  const present = paths.filter(dirExists);
+  return present.length ? present : paths.slice(0, 1);
+}
+
+/** Codex's trust file (always the user's: a project cannot trust its own hooks). */
+export function codexConfigPath(home: string): string {
+  return `${home}/.codex/config.toml`;
+}
+
+const sha256Hex = (t: string) => createHash("sha256").update(t).digest("hex");
+
+/** config.toml with guard's trust for the hooks file `path` (whose new text is `next`). */
+function codexTrustEdit(config: string, path: string, next: string): string {
+  try {
+    return withTrust(config, path, trustEntries(sha256Hex, path, next, isGuardCommand));
+  } catch (e) {
+    if (e instanceof TrustError) throw new InstallError(e.message);
+    throw e;
+  }
+}
+
+/** guard's source checkout (null in a compiled binary). */
+function guardCheckout(): string | null {
+  const main = mainModulePath();
+  return main ? main.slice(0, main.lastIndexOf("/")) : null;
+}
+
+interface FileEdit {
+  path: string;
+  before: string;
+  next: string;
+}
+
+/** Every file an install or uninstall changes, with its old and new text. */
+function plan(
+  agent: InstallAgent,
+  home: string,
+  projectDir: string | null,
+  command: string | null,
+): FileEdit[] {
+  const spec = AGENT_SPECS[agent];
+  const paths = configPaths(agent, home, projectDir, command === null);
+  const edits = paths.map((path) => {
+    const before = readOrEmpty(path);
+    return { path, before, next: spec.edit(before, command, path) };
+  });
+  if (agent === "codex") {
+    const cfgPath = codexConfigPath(home);
+    const before = readOrEmpty(cfgPath);
+    let next = before;
+    for (const e of edits) next = codexTrustEdit(next, e.path, e.next);
+    edits.push({ path: cfgPath, before, next });
+  }
+  return edits;
 }
 
 const USAGE =
   "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run]";
 
-export function runInstall(args: string[], uninstall: boolean): number {
+export async function runInstall(args: string[], uninstall: boolean): Promise<number> {
   let agent: InstallAgent | null = null;
   let project = false;
   let dryRun = false;
+  const verb = uninstall ? "uninstall" : "install";
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--agent") {
       const v = args[++i] ?? "";
       if (!(INSTALL_AGENTS as readonly string[]).includes(v)) {
-        err(`guard ${uninstall ? "uninstall" : "install"}: unknown agent ${JSON.stringify(v)}`);
+        err(`guard ${verb}: unknown agent ${JSON.stringify(v)}`);
         err(USAGE);
         return 2;
       }
@@ -212,61 +329,122 @@ export function runInstall(args: string[], uninstall: boolean): number {
   }
   const home = Deno.env.get("HOME");
   if (!home || !home.startsWith("/")) {
-    err("guard install: HOME is not set to an absolute path");
+    err(`guard ${verb}: HOME is not set to an absolute path`);
     return 2;
   }
   let projectDir: string | null = null;
   if (project) {
-    projectDir = Deno.env.get("PWD") ?? null;
-    if (!projectDir || !projectDir.startsWith("/")) {
-      err("guard install: --project needs the project directory in PWD");
+    if (!AGENT_SPECS[agent].project) {
+      err(
+        `guard ${verb}: ${agent} reads hooks only from your home (${
+          AGENT_SPECS[agent].user.map((p) => `~/${p}`).join(" or ")
+        }): run it without --project`,
+      );
       return 2;
     }
-  }
-  const path = configPath(agent, home, projectDir);
-  if (!path) {
-    err(`guard install: ${agent} reads hooks from the repository only: use --project`);
-    return 2;
-  }
-  const verb = uninstall ? "uninstall" : "install";
-  let before: string | null = null;
-  let next: string | null = null;
-  try {
-    before = readOrEmpty(path);
-    next = AGENT_SPECS[agent].edit(before, uninstall ? null : hookCommand(home, agent), path);
-    const r = applyEdit(path, before, next, dryRun);
-    if (!r.changed) {
-      out(`guard ${verb}: ${path} is already up to date (nothing changed)`);
-      return 0;
+    projectDir = userDirectory();
+    if (!projectDir) {
+      err(`guard ${verb}: --project needs the project directory (INIT_CWD or PWD)`);
+      return 2;
     }
-    out(r.diff);
-    if (dryRun) out(`dry run: nothing written to ${path}`);
-    else {
-      if (r.backup) out(`backup: ${r.backup}`);
-      out(
-        uninstall
-          ? `removed guard's hook from ${path}`
-          : `installed guard's hook for ${agent} in ${path}` +
-            `\nagents cannot edit this file (guard blocks writes to hook configuration); ` +
-            `check the wiring with \`guard doctor\``,
+    const own = guardCheckout();
+    if (own && (projectDir === own || projectDir.startsWith(own + "/"))) {
+      err(
+        `guard ${verb}: ${projectDir} is guard's own checkout, not your project. Run it from ` +
+          `your project: cd <project> && deno task --config ${own}/deno.json guard ${verb} ` +
+          `--agent ${agent} --project`,
       );
+      return 2;
     }
-    return 0;
+  } else {
+    const moved = overridesSet(agent);
+    if (moved.length && !uninstall) {
+      err(
+        `guard ${verb}: ${moved.join(", ")} is set, so ${agent} reads its configuration from ` +
+          `there, not from your home; guard writes only the default location. Unset it, or add ` +
+          `guard's hook there yourself (\`guard ${verb} --agent ${agent} --dry-run\` shows it).`,
+      );
+      if (!dryRun) return 2;
+    }
+  }
+  const command = uninstall ? null : hookCommand(home, agent);
+  let edits: FileEdit[];
+  try {
+    edits = plan(agent, home, projectDir, command);
   } catch (e) {
     if (e instanceof InstallError) {
       err(`guard ${verb}: ${e.message}`);
       return 2;
     }
     if (isPermissionError(e)) {
-      if (before !== null && next !== null) out(applyEdit(path, before, next, true).diff);
-      else if (!uninstall) {
+      if (command) {
         // Not even readable: show what guard's entries are, to merge by hand.
-        out(`# guard's hook entries for ${path}:`);
-        out(AGENT_SPECS[agent].edit("", hookCommand(home, agent), path).trimEnd());
+        for (const path of configPaths(agent, home, projectDir)) {
+          out(`# guard's hook entries for ${path}:`);
+          out(AGENT_SPECS[agent].edit("", command, path).trimEnd());
+        }
       }
-      err(`guard ${verb}: ${permissionHint(path)}`);
+      err(`guard ${verb}: ${permissionHint(configPaths(agent, home, projectDir)[0])}`);
       return 2;
     }
     throw e;
   }
+  const changed = edits.filter((e) => e.before !== e.next);
+  if (!changed.length) {
+    out(
+      `guard ${verb}: ${edits.map((e) => e.path).join(", ")} already up to date (nothing changed)`,
+    );
+    return uninstall || dryRun ? 0 : await checkInstalled(agent, home, command!);
+  }
+  for (const e of changed) {
+    try {
+      const r = applyEdit(e.path, e.before, e.next, dryRun);
+      out(r.diff);
+      if (dryRun) out(`dry run: nothing written to ${e.path}`);
+      else if (r.backup) out(`backup: ${r.backup}`);
+    } catch (x) {
+      if (!isPermissionError(x)) throw x;
+      out(applyEdit(e.path, e.before, e.next, true).diff);
+      err(`guard ${verb}: ${permissionHint(e.path)}`);
+      return 2;
+    }
+  }
+  if (dryRun) return 0;
+  const files = changed.map((e) => e.path).join(" and ");
+  if (uninstall) {
+    out(`removed guard's hook from ${files}`);
+    return 0;
+  }
+  out(
+    `installed guard's hook for ${agent} in ${files}\nagents cannot edit ${
+      changed.length > 1 ? "these files" : "this file"
+    } (guard blocks writes to hook configuration)`,
+  );
+  if (agent === "codex") out("Codex trusts the hook: its hash is recorded in config.toml");
+  if (projectDir && agent === "copilot") {
+    out(
+      "Copilot CLI runs repository hooks only in folders you trusted; the user-level hook " +
+        "(`guard install --agent copilot`) covers every folder",
+    );
+  }
+  if (projectDir && agent === "codex") {
+    out("Codex loads a project's hooks only when the project is trusted in ~/.codex/config.toml");
+  }
+  return await checkInstalled(agent, home, command!);
+}
+
+/**
+ * After an install: the installed command, run as the agent runs it, must stop a canary call
+ * (offline: the packages come from the cache this run filled). Exit 1 with the reason when not.
+ */
+async function checkInstalled(agent: InstallAgent, home: string, command: string): Promise<number> {
+  const { runCanary } = await import("./canary.ts");
+  const r = await runCanary(agent, command, home);
+  if (r.ok) {
+    out(`checked: a canary call through the installed hook was stopped (${r.detail})`);
+    return 0;
+  }
+  err(`guard install: the installed hook does not work: ${r.detail}`);
+  if (r.fix) err(`fix: ${r.fix}`);
+  return 1;
 }

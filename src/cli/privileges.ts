@@ -4,37 +4,49 @@
  * subcommand needs; at start-up each subcommand revokes what it does not need,
  * before it reads any input. Nothing grants `--allow-net` or `--allow-ffi`.
  */
-import { agentConfigPaths } from "./flags.ts";
+import { agentConfigPaths, flagPaths, guardFlags, userDirectory } from "./flags.ts";
+
+/** Which programs a subcommand may start. */
+type Run =
+  | "none"
+  /** The Touch ID helper and the keyrings (`guard approve`, `totp`, `touchid`). */
+  | "helpers"
+  /** `/bin/sh` only: install and doctor run the installed hook command as an agent would. */
+  | "shell"
+  /** Whatever the flags grant (the proxy adds its MCP server; revoked once it has started). */
+  | "all";
 
 interface Keep {
   /** Read/write on the agents' configuration locations (install, doctor, …). */
   configs: boolean;
-  /** Starting programs (Touch ID helper and keyrings; the proxy's MCP server). */
-  run: boolean;
+  run: Run;
 }
 
 /** Rows are data: what each subcommand keeps. Anything not listed keeps nothing extra. */
 export const PRIVILEGES: Record<string, Keep> = {
-  evaluate: { configs: false, run: false },
-  explain: { configs: false, run: false },
-  scan: { configs: false, run: false },
-  log: { configs: false, run: false },
-  stats: { configs: false, run: false },
-  audit: { configs: false, run: false },
-  pending: { configs: false, run: false },
-  deny: { configs: false, run: false },
-  approve: { configs: false, run: true },
-  totp: { configs: false, run: true },
-  touchid: { configs: false, run: true },
-  proxy: { configs: false, run: true }, // revoked again once the server has started
-  mcp: { configs: true, run: false }, // mcp wrap edits client configurations
-  install: { configs: true, run: false },
-  uninstall: { configs: true, run: false },
-  doctor: { configs: true, run: false },
-  "import-claude-permissions": { configs: true, run: false },
+  evaluate: { configs: false, run: "none" },
+  explain: { configs: false, run: "none" },
+  scan: { configs: false, run: "none" },
+  log: { configs: false, run: "none" },
+  stats: { configs: false, run: "none" },
+  audit: { configs: false, run: "none" },
+  pending: { configs: false, run: "none" },
+  deny: { configs: false, run: "none" },
+  approve: { configs: false, run: "helpers" },
+  totp: { configs: false, run: "helpers" },
+  touchid: { configs: false, run: "helpers" },
+  proxy: { configs: false, run: "all" }, // revoked again once the server has started
+  mcp: { configs: true, run: "none" }, // mcp wrap edits client configurations
+  install: { configs: true, run: "shell" },
+  uninstall: { configs: true, run: "none" },
+  doctor: { configs: true, run: "shell" },
+  "import-claude-permissions": { configs: true, run: "none" },
 };
 
-const NONE: Keep = { configs: false, run: false };
+const NONE: Keep = { configs: false, run: "none" };
+
+/** The shell install and doctor run hook commands with. */
+export const SHELL = "/bin/sh";
 
 function revoke(d: Deno.PermissionDescriptor): void {
   try {
@@ -45,9 +57,16 @@ function revoke(d: Deno.PermissionDescriptor): void {
 /** Drops what `subcommand` does not need. Returns what it kept (for `guard doctor`). */
 export function dropPrivileges(subcommand: string, home: string | undefined): Keep {
   const keep = PRIVILEGES[subcommand] ?? NONE;
-  if (!keep.run) revoke({ name: "run" });
-  if (!keep.configs && home && home.startsWith("/")) {
-    for (const path of agentConfigPaths(home)) {
+  const absHome = home && home.startsWith("/") ? home : null;
+  if (keep.run === "none") revoke({ name: "run" });
+  else if (keep.run !== "all") {
+    // Revoke the granted programs this subcommand does not start, one by one.
+    for (const program of flagPaths(guardFlags(absHome ?? "/nonexistent"), "run")) {
+      if ((program === SHELL) !== (keep.run === "shell")) revoke({ name: "run", command: program });
+    }
+  }
+  if (!keep.configs && absHome) {
+    for (const path of agentConfigPaths(absHome, userDirectory())) {
       revoke({ name: "read", path });
       revoke({ name: "write", path });
     }

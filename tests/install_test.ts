@@ -1,0 +1,521 @@
+/**
+ * `guard install` / `uninstall` and `guard doctor` through the real CLI with
+ * the production flags: every agent's file (idempotent, backed up, others'
+ * hooks kept, reversible), Codex's trust, Kimi's two homes, Copilot CLI's
+ * user-level hooks, `--project` under `deno task` (the directory the user ran
+ * it from), the fail-closed wrapper, and doctor's canary.
+ */
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { parse as parseToml } from "smol-toml";
+import { guardEnv, REPO_ROOT, runGuard, tempHome } from "../scripts/guard_flags.ts";
+import { codeFor, setupTotp } from "./totp_helpers.ts";
+import { readReply } from "../src/cli/canary.ts";
+import { hookHash, trustedHash } from "../src/cli/codex_trust.ts";
+import type { InstallAgent } from "../src/cli/install.ts";
+
+const AGENT_FILES: [InstallAgent, string, string][] = [
+  ["claude", ".claude/settings.json", "PreToolUse"],
+  ["codex", ".codex/hooks.json", "PreToolUse"],
+  ["kimi", ".kimi-code/config.toml", "PreToolUse"],
+  ["gemini", ".gemini/settings.json", "BeforeTool"],
+  ["cursor", ".cursor/hooks.json", "beforeShellExecution"],
+  ["copilot", ".copilot/hooks/guard.json", "preToolUse"],
+];
+
+function original(agent: string, rel: string, event: string): string {
+  if (rel.endsWith(".toml")) {
+    return 'model = "k2"\n\n[[hooks]]\nevent = "PreToolUse"\nmatcher = "Shell"\ncommand = "my-linter"\n';
+  }
+  const v = agent === "cursor" || agent === "copilot"
+    ? {
+      version: 1,
+      hooks: { [event]: [{ type: "command", bash: "my-linter", command: "my-linter" }] },
+    }
+    : {
+      theme: "dark",
+      hooks: {
+        [event]: [{ matcher: "Bash", hooks: [{ type: "command", command: "my-linter" }] }],
+      },
+    };
+  return JSON.stringify(v, null, 2) + "\n";
+}
+
+/** The installed hook command of an agent's file. */
+function installedCommand(agent: InstallAgent, text: string): string {
+  if (agent === "kimi") {
+    return (parseToml(text) as { hooks: { command: string }[] }).hooks.at(-1)!.command;
+  }
+  const cfg = JSON.parse(text);
+  const first = Object.values(cfg.hooks as Record<string, unknown[]>)[0];
+  const entry = first.at(-1) as Record<string, unknown>;
+  if (agent === "cursor") return entry.command as string;
+  if (agent === "copilot") return entry.bash as string;
+  return ((entry.hooks as Record<string, unknown>[]).at(-1)!).command as string;
+}
+
+/** Pipes `payload` through a hook command with sh, as the agents do. */
+async function throughHook(home: string, command: string, payload: unknown) {
+  const child = new Deno.Command("sh", {
+    args: ["-c", command],
+    env: guardEnv(home),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  await w.write(new TextEncoder().encode(JSON.stringify(payload)));
+  await w.close();
+  const o = await child.output();
+  return {
+    code: o.code,
+    stdout: new TextDecoder().decode(o.stdout),
+    stderr: new TextDecoder().decode(o.stderr),
+  };
+}
+
+Deno.test("install / uninstall for every agent: idempotent, backed up, others' hooks kept, reversible, checked", async () => {
+  const home = await tempHome("guard-install-");
+  for (const [agent, rel, event] of AGENT_FILES) {
+    const path = `${home}/${rel}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+    const before = original(agent, rel, event);
+    await Deno.writeTextFile(path, before, { mode: 0o644 });
+    const dry = await runGuard(home, ["install", "--agent", agent, "--dry-run"]);
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /dry run: nothing written/);
+    assert.equal(await Deno.readTextFile(path), before);
+
+    const r = await runGuard(home, ["install", "--agent", agent]);
+    assert.equal(r.code, 0, `${agent}: ${r.stdout}\n${r.stderr}`);
+    assert.match(r.stdout, /backup: .*guard-backup-/);
+    // The installed command stops a canary call, offline, before install reports success.
+    assert.match(r.stdout, /checked: a canary call through the installed hook was stopped/);
+    const text = await Deno.readTextFile(path);
+    assert.ok(text.includes("my-linter"), `${agent}: other hooks kept`);
+    assert.ok(text.includes(`evaluate --agent ${agent}`), agent);
+    assert.ok(text.includes(Deno.execPath()), `${agent}: absolute deno path`);
+    assert.ok(text.includes("--cached-only"), `${agent}: no network at hook time`);
+    assert.equal((await Deno.stat(path)).mode! & 0o777, 0o644, "mode kept");
+    if (!rel.endsWith(".toml")) JSON.parse(text);
+    else parseToml(text);
+
+    const again = await runGuard(home, ["install", "--agent", agent]);
+    assert.match(again.stdout, /already up to date/, agent);
+    assert.equal(await Deno.readTextFile(path), text);
+
+    const un = await runGuard(home, ["uninstall", "--agent", agent]);
+    assert.equal(un.code, 0, un.stderr);
+    const after = await Deno.readTextFile(path);
+    assert.ok(!after.includes("evaluate --agent"), agent);
+    if (rel.endsWith(".toml")) assert.equal(after, before);
+    else assert.deepEqual(JSON.parse(after), JSON.parse(before));
+  }
+  // Bad input: a config that is not JSON is never overwritten.
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, "{not json");
+  const bad = await runGuard(home, ["install", "--agent", "claude"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /not valid JSON/);
+  assert.equal(await Deno.readTextFile(`${home}/.claude/settings.json`), "{not json");
+  const unknown = await runGuard(home, ["install", "--agent", "vim"]);
+  assert.equal(unknown.code, 2);
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("the installed command stops each agent's calls in its own protocol, and runs the benign", async () => {
+  const home = await tempHome("guard-hook-");
+  const payloads: Record<InstallAgent, (command: string) => unknown> = {
+    claude: (command) => ({
+      session_id: "s",
+      cwd: "/tmp",
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command },
+    }),
+    codex: (command) => ({ ...payloads.claude(command) as object, turn_id: "t" }),
+    kimi: (command) => ({
+      ...payloads.claude(command) as object,
+      tool_call_id: "c",
+      tool_name: "Shell",
+    }),
+    gemini: (command) => ({
+      session_id: "s",
+      cwd: "/tmp",
+      hook_event_name: "BeforeTool",
+      tool_name: "run_shell_command",
+      tool_input: { command },
+    }),
+    cursor: (command) => ({
+      conversation_id: "s",
+      generation_id: "g",
+      hook_event_name: "beforeShellExecution",
+      command,
+      cwd: "/tmp",
+      workspace_roots: ["/tmp"],
+    }),
+    copilot: (command) => ({
+      sessionId: "s",
+      timestamp: 1,
+      cwd: "/tmp",
+      toolName: "bash",
+      toolArgs: { command },
+    }),
+  };
+  for (const [agent, rel] of AGENT_FILES) {
+    await Deno.mkdir(`${home}/${rel.split("/")[0]}`, { recursive: true, mode: 0o700 });
+    assert.equal((await runGuard(home, ["install", "--agent", agent])).code, 0, agent);
+    const command = installedCommand(agent, await Deno.readTextFile(`${home}/${rel}`));
+    const rm = await throughHook(home, command, payloads[agent]("rm -rf ~"));
+    const stop = readReply(agent, rm.code, rm.stdout, rm.stderr);
+    assert.ok(stop.stopped, `${agent}: ${JSON.stringify(rm)}`);
+    assert.match(stop.reason, /^guard: BLOCKED \[abs\.rm-protected\]/, agent);
+    assert.equal(rm.stderr.trim().split("\n").length, 1, `${agent}: one line: ${rm.stderr}`);
+    const ok = await throughHook(home, command, payloads[agent]("ls"));
+    assert.ok(!readReply(agent, ok.code, ok.stdout, ok.stderr).stopped, `${agent}: ls stopped`);
+    assert.equal(ok.stderr, "", agent);
+  }
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("never fail open: a missing deno, a broken source file or a killed guard still stop the call", async () => {
+  const home = await tempHome("guard-broken-");
+  // A copy of the checkout and a deno of its own, both broken on purpose below.
+  const copy = `${home}/guard-copy`;
+  const bin = `${home}/bin`;
+  await Deno.mkdir(bin);
+  for (const p of ["main.ts", "deno.json", "deno.lock", "src"]) {
+    const o = new Deno.Command("cp", { args: ["-r", `${REPO_ROOT}/${p}`, `${copy}/`] });
+    await Deno.mkdir(copy, { recursive: true });
+    assert.equal((await o.output()).code, 0);
+  }
+  await Deno.link(Deno.execPath(), `${bin}/deno`).catch(() =>
+    Deno.copyFile(Deno.execPath(), `${bin}/deno`)
+  );
+  for (const [, rel] of AGENT_FILES) {
+    await Deno.mkdir(`${home}/${rel.split("/")[0]}`, { recursive: true, mode: 0o700 });
+  }
+  const install = async (agent: InstallAgent) => {
+    const o = await new Deno.Command(`${bin}/deno`, {
+      args: ["task", "--config", `${copy}/deno.json`, "guard", "install", "--agent", agent],
+      env: guardEnv(home),
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    assert.equal(o.code, 0, new TextDecoder().decode(o.stderr));
+  };
+  const payload = {
+    session_id: "s",
+    cwd: "/tmp",
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "ls" }, // benign: only a broken guard could stop it
+  };
+  const commands: [InstallAgent, string][] = [];
+  for (const [agent, rel] of AGENT_FILES) {
+    await install(agent);
+    const command = installedCommand(agent, await Deno.readTextFile(`${home}/${rel}`));
+    assert.ok(command.includes(`${bin}/deno run`) && command.includes(`${copy}/main.ts`), command);
+    commands.push([agent, command]);
+  }
+  const shellPayload = (agent: InstallAgent) =>
+    agent === "cursor"
+      ? {
+        conversation_id: "s",
+        generation_id: "g",
+        hook_event_name: "beforeShellExecution",
+        command: "ls",
+        cwd: "/tmp",
+        workspace_roots: ["/tmp"],
+      }
+      : agent === "copilot"
+      ? { timestamp: 1, cwd: "/tmp", toolName: "bash", toolArgs: { command: "ls" } }
+      : agent === "gemini"
+      ? { ...payload, hook_event_name: "BeforeTool", tool_name: "run_shell_command" }
+      : agent === "kimi"
+      ? { ...payload, tool_call_id: "c", tool_name: "Shell" }
+      : payload;
+  const expectStopped = async (why: string, rule: RegExp) => {
+    for (const [agent, command] of commands) {
+      const r = await throughHook(home, command, shellPayload(agent));
+      const stop = readReply(agent, r.code, r.stdout, r.stderr);
+      assert.ok(stop.stopped, `${why}: ${agent} ran the call: ${JSON.stringify(r)}`);
+      assert.match(stop.reason, rule, `${why}: ${agent}`);
+    }
+  };
+  // Working copy first: the benign call runs in every agent.
+  for (const [agent, command] of commands) {
+    const r = await throughHook(home, command, shellPayload(agent));
+    assert.ok(
+      !readReply(agent, r.code, r.stdout, r.stderr).stopped,
+      `${agent}: ${JSON.stringify(r)}`,
+    );
+  }
+  // 1. A source file that does not compile: guard answers FAIL-CLOSED itself.
+  const evaluate = `${copy}/src/cli/evaluate.ts`;
+  const good = await Deno.readTextFile(evaluate);
+  await Deno.writeTextFile(evaluate, good + "\nthis is not typescript {{{\n");
+  await expectStopped("a broken source file", /FAIL-CLOSED/);
+  // 2. main.ts itself broken: deno exits 1 before guard runs — the wrapper stops the call.
+  const main = await Deno.readTextFile(`${copy}/main.ts`);
+  await Deno.writeTextFile(`${copy}/main.ts`, "syntax error here ((((\n");
+  await expectStopped("a broken main.ts", /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 1\b/);
+  // 3. An exit code that is none of guard's answers.
+  await Deno.writeTextFile(`${copy}/main.ts`, "Deno.exit(3);\n");
+  await expectStopped("exit 3", /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 3\b/);
+  await Deno.writeTextFile(`${copy}/main.ts`, main);
+  await Deno.writeTextFile(evaluate, good);
+  // 4. guard killed (SIGKILL: 137), here by a deno that kills itself.
+  await Deno.remove(`${bin}/deno`);
+  await Deno.writeTextFile(`${bin}/deno`, "#!/bin/sh\nkill -9 $$\n", { mode: 0o755 });
+  await expectStopped("killed", /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 137\b/);
+  // 5. deno gone from the command's path (127).
+  await Deno.remove(`${bin}/deno`);
+  await expectStopped("no deno", /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 127\b/);
+  await Deno.remove(home, { recursive: true });
+});
+
+const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+
+Deno.test("codex: install records Codex's own trust for guard's hooks; a changed line is re-trusted; uninstall removes it", async () => {
+  const home = await tempHome("guard-codex-");
+  await Deno.mkdir(`${home}/.codex`, { mode: 0o700 });
+  const hooks = `${home}/.codex/hooks.json`;
+  const config = `${home}/.codex/config.toml`;
+  // The user's own hook, already trusted, and a stale trust for guard's position.
+  await Deno.writeTextFile(
+    hooks,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "my-linter" }] }],
+      },
+    }),
+  );
+  const mine = hookHash(sha, "PreToolUse", "Bash", { type: "command", command: "my-linter" });
+  const userConfig = `model = "gpt-5.5"\n\n[hooks.state."${hooks}:pre_tool_use:0:0"]\n` +
+    `trusted_hash = "${mine}"\n\n[hooks.state."${hooks}:pre_tool_use:1:0"]\ntrusted_hash = "sha256:stale"\n`;
+  await Deno.writeTextFile(config, userConfig);
+  const r = await runGuard(home, ["install", "--agent", "codex"]);
+  assert.equal(r.code, 0, r.stdout + r.stderr);
+  const cfg = JSON.parse(await Deno.readTextFile(hooks));
+  const pre = cfg.hooks.PreToolUse[1];
+  const post = cfg.hooks.PostToolUse[0];
+  const toml = parseToml(await Deno.readTextFile(config)) as Record<string, unknown>;
+  assert.equal(trustedHash(toml, `${hooks}:pre_tool_use:0:0`), mine, "the user's trust kept");
+  assert.equal(
+    trustedHash(toml, `${hooks}:pre_tool_use:1:0`),
+    hookHash(sha, "PreToolUse", pre.matcher, pre.hooks[0]),
+  );
+  assert.equal(
+    trustedHash(toml, `${hooks}:post_tool_use:0:0`),
+    hookHash(sha, "PostToolUse", post.matcher, post.hooks[0]),
+  );
+  assert.equal(toml.model, "gpt-5.5");
+  // doctor agrees: wired and trusted.
+  const ok = await runGuard(home, ["doctor"]);
+  assert.match(ok.stdout, /PASS {2}hook: codex \(user\)/);
+  assert.match(ok.stdout, /PASS {2}hook: codex canary/);
+  // The hook line changes (another guard command): Codex would skip it; doctor says so …
+  pre.hooks[0].command = pre.hooks[0].command.replace("--quiet", "--quiet ");
+  await Deno.writeTextFile(hooks, JSON.stringify(cfg, null, 2));
+  const changed = await runGuard(home, ["doctor"]);
+  assert.equal(changed.code, 1);
+  assert.match(changed.stdout, /FAIL {2}hook: codex \(user\): .*another guard command/);
+  // … and install puts guard's line back in its place, trusted again.
+  assert.equal((await runGuard(home, ["install", "--agent", "codex"])).code, 0);
+  const again = JSON.parse(await Deno.readTextFile(hooks));
+  assert.equal(again.hooks.PreToolUse.length, 2, "guard's group kept its position");
+  const toml2 = parseToml(await Deno.readTextFile(config)) as Record<string, unknown>;
+  assert.equal(
+    trustedHash(toml2, `${hooks}:pre_tool_use:1:0`),
+    hookHash(sha, "PreToolUse", "*", again.hooks.PreToolUse[1].hooks[0]),
+  );
+  // A trust that does not match (a hand edit of config.toml) is a FAIL with the fix.
+  const text = await Deno.readTextFile(config);
+  await Deno.writeTextFile(
+    config,
+    text.replace(/(post_tool_use:0:0"\]\ntrusted_hash = "sha256:)[0-9a-f]{4}/, "$1dead"),
+  );
+  const untrusted = await runGuard(home, ["doctor"]);
+  assert.match(
+    untrusted.stdout,
+    /FAIL {2}hook: codex trust: .*post_tool_use:0:0 changed since it was trusted/,
+  );
+  assert.match(untrusted.stdout, /fix: guard install --agent codex/);
+  const un = await runGuard(home, ["uninstall", "--agent", "codex"]);
+  assert.equal(un.code, 0, un.stderr);
+  const toml3 = parseToml(await Deno.readTextFile(config)) as Record<string, unknown>;
+  assert.equal(trustedHash(toml3, `${hooks}:pre_tool_use:1:0`), null);
+  assert.equal(trustedHash(toml3, `${hooks}:pre_tool_use:0:0`), mine);
+  assert.ok(!(await Deno.readTextFile(config)).includes("# >>> guard"), "no trace of guard left");
+  // A config.toml guard cannot edit safely is never written.
+  await Deno.writeTextFile(config, "[hooks]\nstate = { x = 1 }\n");
+  const refused = await runGuard(home, ["install", "--agent", "codex"]);
+  assert.equal(refused.code, 2);
+  assert.match(refused.stderr, /config\.toml/);
+  assert.equal(await Deno.readTextFile(config), "[hooks]\nstate = { x = 1 }\n");
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("kimi: Kimi Code's ~/.kimi-code, kimi-cli's ~/.kimi, or both — whichever is installed", async () => {
+  for (
+    const [dirs, want] of [
+      [[], [".kimi-code"]],
+      [[".kimi"], [".kimi"]],
+      [[".kimi-code"], [".kimi-code"]],
+      [[".kimi", ".kimi-code"], [".kimi-code", ".kimi"]],
+    ] as const
+  ) {
+    const home = await tempHome("guard-kimi-");
+    for (const d of dirs) await Deno.mkdir(`${home}/${d}`, { mode: 0o700 });
+    const r = await runGuard(home, ["install", "--agent", "kimi"]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    for (const d of [".kimi-code", ".kimi"]) {
+      let text = "";
+      try {
+        text = await Deno.readTextFile(`${home}/${d}/config.toml`);
+      } catch { /* not written */ }
+      assert.equal(
+        text.includes("evaluate --agent kimi"),
+        (want as readonly string[]).includes(d),
+        `${dirs}: ${d}`,
+      );
+    }
+    const un = await runGuard(home, ["uninstall", "--agent", "kimi"]);
+    assert.equal(un.code, 0);
+    const proj = await runGuard(home, ["install", "--agent", "kimi", "--project"]);
+    assert.equal(proj.code, 2);
+    assert.match(proj.stderr, /reads hooks only from your home/);
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("--project under deno task means the directory the user ran it from, never guard's checkout", async () => {
+  const home = await tempHome("guard-project-");
+  const proj = `${home}/work/app`;
+  await Deno.mkdir(`${proj}/src`, { recursive: true });
+  const task = (cwd: string, args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["task", "--config", `${REPO_ROOT}/deno.json`, "guard", ...args],
+      cwd,
+      env: guardEnv(home),
+      clearEnv: true,
+      stdout: "piped",
+      stderr: "piped",
+    }).output().then((o) => ({
+      code: o.code,
+      stdout: new TextDecoder().decode(o.stdout),
+      stderr: new TextDecoder().decode(o.stderr),
+    }));
+  for (
+    const [agent, rel] of [["copilot", ".github/hooks/guard.json"], [
+      "claude",
+      ".claude/settings.json",
+    ], ["gemini", ".gemini/settings.json"]]
+  ) {
+    const r = await task(proj, ["install", "--agent", agent, "--project"]);
+    assert.equal(r.code, 0, `${agent}: ${r.stdout}\n${r.stderr}`);
+    assert.ok(
+      (await Deno.readTextFile(`${proj}/${rel}`)).includes(`evaluate --agent ${agent}`),
+      agent,
+    );
+  }
+  // From guard's own checkout the project would be guard itself: refused with the right command.
+  const own = await task(REPO_ROOT, ["install", "--agent", "copilot", "--project"]);
+  assert.equal(own.code, 2);
+  assert.match(
+    own.stderr,
+    /guard's own checkout, not your project.*--config .*deno\.json guard install --agent copilot --project/,
+  );
+  // Copilot's default is the user-level hook, which needs no folder trust.
+  const user = await task(proj, ["install", "--agent", "copilot"]);
+  assert.equal(user.code, 0, user.stderr);
+  const cfg = JSON.parse(await Deno.readTextFile(`${home}/.copilot/hooks/guard.json`));
+  assert.deepEqual(Object.keys(cfg.hooks), ["preToolUse", "postToolUse"]);
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("doctor: fails with fixes on a fresh machine, passes once installed and enrolled", async () => {
+  const home = await tempHome("guard-doctor-");
+  await Deno.mkdir(`${home}/.claude`, { mode: 0o700 });
+  const fresh = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.equal(fresh.code, 1);
+  assert.match(fresh.stdout, /FAIL {2}state directory: .* does not exist/);
+  assert.match(
+    fresh.stdout,
+    /FAIL {2}hook: claude \(user\): .*guard is not wired\n\s+fix: guard install --agent claude/,
+  );
+  const setup = await setupTotp(home, (uri) => codeFor(uri));
+  assert.equal(setup.code, 0, setup.out);
+  assert.equal((await runGuard(home, ["install", "--agent", "claude"])).code, 0);
+  const ok = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.equal(ok.code, 0, ok.stdout);
+  assert.match(ok.stdout, /PASS {2}hook: claude \(user\)/);
+  assert.match(
+    ok.stdout,
+    /PASS {2}hook: claude canary: a blocked call piped through the installed command was stopped/,
+  );
+  assert.match(ok.stdout, /(PASS|WARN) {2}second factor: TOTP enrolled/);
+  assert.match(ok.stdout, /PASS {2}privileges: /);
+  const json = JSON.parse((await runGuard(home, ["doctor", "--json"])).stdout);
+  assert.ok(Array.isArray(json) && json.every((c: { status: string }) => c.status));
+  // The agent's own switch that turns hooks off is found and named.
+  const settings = JSON.parse(await Deno.readTextFile(`${home}/.claude/settings.json`));
+  await Deno.writeTextFile(
+    `${home}/.claude/settings.json`,
+    JSON.stringify({ ...settings, disableAllHooks: true }),
+  );
+  const off = await runGuard(home, ["doctor"]);
+  assert.equal(off.code, 1);
+  assert.match(off.stdout, /FAIL {2}hook: claude: .*disableAllHooks.*will not call guard/);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(settings));
+  // A hook without the fail-closed wrapper (an older install) is a FAIL with the fix.
+  const bare = JSON.stringify(settings).replace(/; s=\$\?;[^"]*/g, "");
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, bare);
+  const old = await runGuard(home, ["doctor"]);
+  assert.match(old.stdout, /FAIL {2}hook: claude \(user\): .*without the fail-closed wrapper/);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(settings));
+  // A loose permission is found and named.
+  await Deno.writeTextFile(`${home}/.aiguard/policy.toml`, "", { mode: 0o644 });
+  await Deno.chmod(`${home}/.aiguard/policy.toml`, 0o644);
+  const loose = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.equal(loose.code, 1);
+  assert.match(loose.stdout, /FAIL {2}(state directory|policy)/);
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("doctor: Gemini's merged settings and Copilot's repository switch are what count", async () => {
+  const home = await tempHome("guard-doctor2-");
+  const proj = `${home}/proj`;
+  await Deno.mkdir(`${proj}/.gemini`, { recursive: true });
+  await Deno.mkdir(`${proj}/.github/copilot`, { recursive: true });
+  for (const d of [".gemini", ".copilot"]) await Deno.mkdir(`${home}/${d}`, { mode: 0o700 });
+  for (const a of ["gemini", "copilot"]) {
+    assert.equal((await runGuard(home, ["install", "--agent", a])).code, 0);
+  }
+  const base = await runGuard(home, ["doctor"], undefined, { project: proj });
+  assert.match(base.stdout, /PASS {2}hook: gemini canary/);
+  assert.match(base.stdout, /PASS {2}hook: copilot canary/);
+  assert.match(base.stdout, /WARN {2}hook: gemini folder trust: .* not a trusted folder/);
+  // A workspace that switches hooks off wins over the user's settings in Gemini's merge.
+  await Deno.writeTextFile(
+    `${proj}/.gemini/settings.json`,
+    JSON.stringify({ hooksConfig: { enabled: false } }),
+  );
+  // A repository's disableAllHooks switches off Copilot's user-level hooks too.
+  await Deno.writeTextFile(
+    `${proj}/.github/copilot/settings.json`,
+    JSON.stringify({ disableAllHooks: true }),
+  );
+  const off = await runGuard(home, ["doctor"], undefined, { project: proj });
+  assert.equal(off.code, 1);
+  assert.match(off.stdout, /FAIL {2}hook: gemini: .*hooksConfig\.enabled = false/);
+  assert.match(off.stdout, /FAIL {2}hook: copilot: .*disableAllHooks/);
+  // An override of the agent's home: the agent reads another directory.
+  const moved = await runGuard(home, ["doctor"], undefined, {
+    env: { PWD: home, COPILOT_HOME: `${home}/elsewhere` },
+  });
+  assert.match(moved.stdout, /FAIL {2}hook: copilot: COPILOT_HOME is set/);
+  await Deno.remove(home, { recursive: true });
+});
