@@ -159,8 +159,11 @@ export function shellJoin(words: string[]): string {
  * The command an agent's hook runs: `… evaluate --agent <agent>` inside the wrapper that turns
  * any failure of guard into a stop (src/adapters/fail_closed.ts).
  */
-export function hookCommand(home: string, agent: AgentName): string {
-  const main = mainModulePath();
+export function hookCommand(
+  home: string,
+  agent: AgentName,
+  main: string | null = mainModulePath(),
+): string {
   const words = main === null ? [Deno.execPath(), "evaluate", "--agent", agent] : [
     Deno.execPath(),
     "run",
@@ -171,7 +174,7 @@ export function hookCommand(home: string, agent: AgentName): string {
     "--agent",
     agent,
   ];
-  return failClosedCommand(denoDirPrefix() + shellJoin(words), agent);
+  return failClosedCommand((main === null ? "" : denoDirPrefix()) + shellJoin(words), agent);
 }
 
 /**
@@ -179,7 +182,6 @@ export function hookCommand(home: string, agent: AgentName): string {
  * the packages in the cache this install filled, whatever the agent's environment holds.
  */
 function denoDirPrefix(): string {
-  if (mainModulePath() === null) return "";
   let dir: string | undefined;
   try {
     dir = Deno.env.get("DENO_DIR");

@@ -23,13 +23,23 @@ export function guardPaths(): string[] {
   return [Deno.execPath()];
 }
 
+/** Deno's cache when the hook names it (`DENO_DIR=…` in the installed command). */
+function denoDir(): string[] {
+  try {
+    const d = Deno.env.get("DENO_DIR");
+    return d && d.startsWith("/") ? [d.replace(/(.)\/+$/, "$1")] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function baseContext(home: string, policy: CompiledPolicy): EngineContext {
   return {
     home,
     stateDir: stateDirFor(home),
     guardPaths: import.meta.url.startsWith("file://")
       // From source, guard's npm dependencies live in Deno's cache: protect it too.
-      ? [...guardPaths(), `${home}/.cache/deno`, `${home}/Library/Caches/deno`]
+      ? [...guardPaths(), `${home}/.cache/deno`, `${home}/Library/Caches/deno`, ...denoDir()]
       : guardPaths(),
     policy,
     parser: makeShellParser(null),

@@ -1,0 +1,511 @@
+/**
+ * The scenarios every agent must pass with guard wired only by `guard
+ * install`, each an (agent, scenario) cell of the matrix. A scenario runs the
+ * real agent in its sandbox against the mock model, then checks three
+ * things: what happened on the machine (the target survives, the command
+ * ran), what the model saw (the tool result), and what guard recorded.
+ */
+import assert from "node:assert/strict";
+import {
+  approve,
+  auditEntries,
+  type CaseDirs,
+  DENO,
+  exists,
+  guardTask,
+  hookDecisions,
+  newCase,
+  removeCase,
+} from "./harness.ts";
+import type { Driver } from "./drivers.ts";
+import { guardEnv, REPO_ROOT } from "../../scripts/guard_flags.ts";
+import type { ScriptedCall } from "./mock_model.ts";
+import type { CaseResult } from "./run_case.ts";
+import { runCase } from "./sandbox.ts";
+import { median, recordCost } from "./matrix.ts";
+
+/** Bound for one agent run (the agents answer a scripted call in seconds). */
+export const AGENT_TIMEOUT_MS = 90_000;
+
+export interface AgentRun extends CaseResult {
+  /** Every tool result the model saw for the scripted call, joined. */
+  saw: string;
+}
+
+/** The agent output, for failure messages. */
+export function describe(r: CaseResult): string {
+  const reqs = r.log.map((l) => `${l.method} ${l.path} → ${l.answer}`).join("; ");
+  return `exit ${r.code ?? r.signal}${r.timedOut ? " (killed at the bound)" : ""}${
+    r.error ? `, error: ${r.error}` : ""
+  }\nrequests: ${reqs}\nproblems: ${r.problems.join("; ") || "none"}\ntool results: ${
+    JSON.stringify(r.toolResults).slice(0, 1500)
+  }\nstdout: ${r.stdout.slice(-1500)}\nstderr: ${r.stderr.slice(-1500)}`;
+}
+
+/** Runs the agent once with one scripted tool call; fails on a hang, a crash or a mock complaint. */
+export async function runAgent(
+  d: Driver,
+  c: CaseDirs,
+  bin: string,
+  call: ScriptedCall,
+  opts: { readDir?: string; expectCall?: boolean } = {},
+): Promise<AgentRun> {
+  const cmd = d.command(c, bin, opts);
+  const r = await runCase({
+    call,
+    argv: cmd.argv,
+    env: cmd.env,
+    cwd: c.project,
+    timeoutMs: AGENT_TIMEOUT_MS,
+  });
+  assert.ok(!r.error && !r.timedOut, `${d.agent} did not finish:\n${describe(r)}`);
+  assert.deepEqual(r.problems, [], `${d.agent}: the mock model saw problems:\n${describe(r)}`);
+  if (opts.expectCall !== false) {
+    assert.ok(
+      r.log.some((l) => l.answer === "tool-call"),
+      `${d.agent} never asked the model for its tool call:\n${describe(r)}`,
+    );
+    assert.ok(r.toolResults.length > 0, `${d.agent} sent no tool result back:\n${describe(r)}`);
+  }
+  return { ...r, saw: r.toolResults.join("\n") };
+}
+
+/** `deno task guard install --agent <agent>`, as a user runs it. */
+export async function install(d: Driver, c: CaseDirs, extra: string[] = []): Promise<void> {
+  const r = await guardTask(c, ["install", "--agent", d.agent, ...extra]);
+  assert.equal(r.code, 0, `guard install --agent ${d.agent}: ${r.stdout}\n${r.stderr}`);
+}
+
+/** One line from guard, and no hook command line echoed around it. */
+export function assertShortStop(saw: string, pattern: RegExp, agent: string): void {
+  assert.match(saw, pattern, `${agent}: the model did not see guard's stop: ${saw}`);
+  assert.ok(!/--allow-read|--cached-only|deno run/.test(saw), `${agent} echoed the hook: ${saw}`);
+  const line = saw.split("\n").find((l) => pattern.test(l))!;
+  assert.ok(line.length < 900, `${agent}: guard's line is ${line.length} characters`);
+}
+
+export interface Scenario {
+  id: string;
+  title: string;
+  /** Agents it does not apply to, with the reason shown in the matrix. */
+  skip?: Partial<Record<string, string>>;
+  run(d: Driver, bin: string): Promise<void>;
+}
+
+/** A fresh case with the agent configured and guard installed. */
+export async function installedCase(d: Driver): Promise<CaseDirs> {
+  const c = await newCase(d.agent);
+  await d.configure(c);
+  await install(d, c);
+  return c;
+}
+
+async function withCase(d: Driver, fn: (c: CaseDirs) => Promise<void>): Promise<void> {
+  const c = await installedCase(d);
+  try {
+    await fn(c);
+  } finally {
+    await removeCase(c);
+  }
+}
+
+const dangerousCommand = (d: Driver) => (d.agent === "codex" ? "rm -r ~" : "rm -rf ~");
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: "benign",
+    title: "benign command runs, output reaches the model, Pre and Post reach guard",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        const marker = `guard-e2e-ok-${crypto.randomUUID().slice(0, 8)}`;
+        const r = await runAgent(d, c, bin, d.shell(`echo ${marker}`));
+        assert.match(r.saw, new RegExp(marker), `${d.agent}: output missing:\n${describe(r)}`);
+        assert.ok(!/guard: /.test(r.saw), `${d.agent}: guard stopped a benign call: ${r.saw}`);
+        const pre = hookDecisions(c, d.agent, "PreToolUse");
+        assert.ok(
+          pre.some((e) => e.decision.action === "allow" && e.call.includes(marker)),
+          `${d.agent}: no PreToolUse allow in the audit log`,
+        );
+        if (d.post) {
+          assert.ok(
+            hookDecisions(c, d.agent, "PostToolUse").length > 0,
+            `${d.agent}: PostToolUse never reached guard`,
+          );
+        }
+      }),
+  },
+  {
+    id: "dangerous",
+    title: "dangerous command stopped, its target survives",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        const r = await runAgent(d, c, bin, d.shell(dangerousCommand(d)));
+        assert.ok(exists(c.target), `${d.agent}: the home directory was deleted`);
+        assertShortStop(r.saw, /guard: BLOCKED \[abs\.[a-z-]+\]/, d.agent);
+        assert.ok(
+          hookDecisions(c, d.agent, "PreToolUse").some((e) => e.decision.action === "block"),
+          `${d.agent}: no block in the audit log`,
+        );
+      }),
+  },
+  {
+    id: "ask",
+    title: "ask stopped with its token; after guard approve the identical retry runs once",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        const readme = `${c.project}/README.md`;
+        const dirty = "# e2e project\nuncommitted change\n";
+        await Deno.writeTextFile(readme, dirty);
+        const call = d.shell("git reset --hard");
+        const first = await runAgent(d, c, bin, call);
+        assertShortStop(first.saw, /AIGUARD_CHALLENGE:[0-9a-f]{12}/, d.agent);
+        assert.equal(await Deno.readTextFile(readme), dirty, `${d.agent}: ran before approval`);
+        const token = /AIGUARD_CHALLENGE:([0-9a-f]{12})/.exec(first.saw)![1];
+        const ok = await approve(c, token);
+        assert.equal(ok.code, 0, `guard approve: ${ok.stdout}\n${ok.stderr}`);
+        const retry = await runAgent(d, c, bin, call);
+        assert.ok(!/guard: /.test(retry.saw), `${d.agent}: the approved retry was stopped`);
+        assert.equal(await Deno.readTextFile(readme), "# e2e project\n", `${d.agent}: not run`);
+        await Deno.writeTextFile(readme, dirty);
+        const third = await runAgent(d, c, bin, call);
+        assert.match(third.saw, new RegExp(`AIGUARD_CHALLENGE:${token}`), `${d.agent}: ran twice`);
+        assert.equal(await Deno.readTextFile(readme), dirty, `${d.agent}: ran twice`);
+        const events = auditEntries(c).map((e) => e.event);
+        assert.ok(events.includes("approval.consumed"), `${d.agent}: approval not consumed`);
+      }),
+  },
+  {
+    id: "read-key",
+    title: "read of ~/.ssh/id_rsa through the agent's own read tool stopped",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        const key = `${c.home}/.ssh/id_rsa`;
+        const r = await runAgent(d, c, bin, d.read(key), { readDir: `${c.home}/.ssh` });
+        const sent = JSON.stringify(r.log.map((l) => l.body));
+        assert.ok(!sent.includes(c.keyMarker), `${d.agent}: the key reached the model`);
+        assertShortStop(r.saw, /guard: (APPROVAL NEEDED|BLOCKED) \[/, d.agent);
+        assert.ok(
+          auditEntries(c).some((e) =>
+            e.source === `hook:${d.agent}` && ["ask", "block"].includes(e.decision?.action)
+          ),
+          `${d.agent}: the read was not stopped by guard`,
+        );
+      }),
+  },
+];
+
+// ── the scenarios that prove a fix ─────────────────────────────────────────
+
+/** `codex app-server`'s hooks/list for the project: each hook's key and trust status. */
+async function codexHooks(c: CaseDirs, bin: string): Promise<Record<string, string>> {
+  const r = await runCase({
+    call: null,
+    argv: [bin, "app-server"],
+    env: { HOME: c.home, PATH: "/usr/local/bin:/usr/bin:/bin", TMPDIR: c.tmp },
+    cwd: c.project,
+    timeoutMs: 30_000,
+    rpc: [
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: {
+          clientInfo: { name: "guard-e2e", title: null, version: "0" },
+          capabilities: null,
+        },
+      },
+      { jsonrpc: "2.0", method: "initialized" },
+      { jsonrpc: "2.0", id: 2, method: "hooks/list", params: { cwds: [c.project] } },
+    ],
+  });
+  const answer = r.stdout.split("\n").map((l) => JSON.parse(l)).find((m) => m.id === 2);
+  assert.ok(answer?.result, `codex app-server hooks/list gave no answer:\n${describe(r)}`);
+  const hooks = answer.result.data[0].hooks as { key: string; trustStatus: string }[];
+  return Object.fromEntries(hooks.map((h) => [h.key, h.trustStatus]));
+}
+
+/** A checkout of guard of the case's own and a deno of its own, to break on purpose. */
+async function brokenInstall(d: Driver, c: CaseDirs): Promise<{ copy: string; deno: string }> {
+  const copy = `${c.root}/guard-copy`;
+  await Deno.mkdir(copy);
+  for (const p of ["main.ts", "deno.json", "deno.lock", "src"]) {
+    const o = await new Deno.Command("cp", { args: ["-r", `${REPO_ROOT}/${p}`, `${copy}/`] })
+      .output();
+    assert.equal(o.code, 0);
+  }
+  const deno = `${c.root}/bin/deno`;
+  await Deno.mkdir(`${c.root}/bin`);
+  await Deno.link(DENO, deno).catch(() => Deno.copyFile(DENO, deno));
+  const o = await new Deno.Command(deno, {
+    args: ["task", "--config", `${copy}/deno.json`, "guard", "install", "--agent", d.agent],
+    env: guardEnv(c.home, { TMPDIR: c.tmp }),
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(o.code, 0, new TextDecoder().decode(o.stderr));
+  return { copy, deno };
+}
+
+/** The hook command `guard install` wrote for the agent (its PreToolUse entry). */
+async function installedHook(d: Driver, c: CaseDirs): Promise<string> {
+  const files: Record<string, string> = {
+    claude: ".claude/settings.json",
+    codex: ".codex/hooks.json",
+    gemini: ".gemini/settings.json",
+    copilot: ".copilot/hooks/guard.json",
+  };
+  const cfg = JSON.parse(await Deno.readTextFile(`${c.home}/${files[d.agent]}`));
+  if (d.agent === "copilot") return cfg.hooks.preToolUse.at(-1).bash;
+  const event = d.agent === "gemini" ? "BeforeTool" : "PreToolUse";
+  return cfg.hooks[event].at(-1).hooks.at(-1).command;
+}
+
+/** A hook payload of the agent's own, for a shell command. */
+function hookPayload(d: Driver, c: CaseDirs, command: string): unknown {
+  const base = { session_id: "offline", cwd: c.project, tool_input: { command } };
+  switch (d.agent) {
+    case "copilot":
+      return { timestamp: 1, cwd: c.project, toolName: "bash", toolArgs: { command } };
+    case "gemini":
+      return { ...base, hook_event_name: "BeforeTool", tool_name: "run_shell_command" };
+    case "codex":
+      return { ...base, hook_event_name: "PreToolUse", tool_name: "Bash", turn_id: "t" };
+    default:
+      return { ...base, hook_event_name: "PreToolUse", tool_name: "Bash" };
+  }
+}
+
+const NOT_CODEX = "Codex trust: the other agents run user hooks without a trust step";
+
+export const FIX_SCENARIOS: Scenario[] = [
+  {
+    id: "trust",
+    title: "Codex trusts guard's hooks as installed; a changed line is untrusted until reinstalled",
+    skip: { claude: NOT_CODEX, gemini: NOT_CODEX, copilot: NOT_CODEX },
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        const hooksFile = `${c.home}/.codex/hooks.json`;
+        const trusted = await codexHooks(c, bin);
+        assert.deepEqual(Object.values(trusted), ["trusted", "trusted"], JSON.stringify(trusted));
+        // A hand-edited hook line: Codex no longer trusts it and skips it without a word.
+        const cfg = JSON.parse(await Deno.readTextFile(hooksFile));
+        for (const ev of ["PreToolUse", "PostToolUse"]) {
+          const h = cfg.hooks[ev].at(-1).hooks.at(-1);
+          h.command = h.command.replace("--quiet", "--quiet --no-prompt");
+        }
+        await Deno.writeTextFile(hooksFile, JSON.stringify(cfg, null, 2));
+        assert.deepEqual(Object.values(await codexHooks(c, bin)), ["modified", "modified"]);
+        const marker = `guard-e2e-untrusted-${crypto.randomUUID().slice(0, 8)}`;
+        const skipped = await runAgent(d, c, bin, d.shell(`echo ${marker}`));
+        assert.match(skipped.saw, new RegExp(marker));
+        assert.ok(
+          !hookDecisions(c, d.agent, "PreToolUse").some((e) => e.call.includes(marker)),
+          "an untrusted hook ran",
+        );
+        const doc = await guardTask(c, ["doctor"]);
+        assert.equal(doc.code, 1, doc.stdout);
+        assert.match(doc.stdout, /FAIL {2}hook: codex/);
+        assert.match(doc.stdout, /fix: guard install --agent codex/);
+        // guard install puts the line back and trusts it again.
+        await install(d, c);
+        assert.deepEqual(Object.values(await codexHooks(c, bin)), ["trusted", "trusted"]);
+        const back = await runAgent(d, c, bin, d.shell(`echo ${marker}-2`));
+        assert.match(back.saw, new RegExp(`${marker}-2`));
+        assert.ok(
+          hookDecisions(c, d.agent, "PreToolUse").some((e) => e.call.includes(`${marker}-2`)),
+          "the reinstalled hook did not run",
+        );
+        const un = await guardTask(c, ["uninstall", "--agent", "codex"]);
+        assert.equal(un.code, 0, un.stderr);
+        assert.deepEqual(await codexHooks(c, bin), {});
+      }),
+  },
+  {
+    id: "project",
+    title: "--project from the user's directory (deno task --config …) wires the repository",
+    skip: {
+      codex: "Codex loads project hooks only in projects trusted in ~/.codex/config.toml; " +
+        "the user-level install covers every project",
+    },
+    run: async (d, bin) => {
+      const c = await newCase(d.agent);
+      try {
+        await d.configure(c);
+        const r = await guardTask(c, ["install", "--agent", d.agent, "--project"], {
+          cwd: c.project,
+        });
+        assert.equal(r.code, 0, `${r.stdout}\n${r.stderr}`);
+        const extra = d.agent === "copilot" ? ["--trust-folder"] : [];
+        const cmd = d.command(c, bin);
+        const res = await runCase({
+          call: d.shell(dangerousCommand(d)),
+          argv: [...cmd.argv, ...extra],
+          env: cmd.env,
+          cwd: c.project,
+          timeoutMs: AGENT_TIMEOUT_MS,
+        });
+        assert.ok(!res.error && !res.timedOut, describe(res));
+        assert.ok(exists(c.target), `${d.agent}: the home directory was deleted`);
+        assertShortStop(res.toolResults.join("\n"), /guard: BLOCKED \[abs\./, d.agent);
+      } finally {
+        await removeCase(c);
+      }
+    },
+  },
+  {
+    id: "fail-closed",
+    title: "a broken guard (source that does not load, deno missing) still stops every call",
+    run: async (d, bin) => {
+      const c = await newCase(d.agent);
+      try {
+        await d.configure(c);
+        const { copy, deno } = await brokenInstall(d, c);
+        const marker = `guard-e2e-broken-${crypto.randomUUID().slice(0, 8)}`;
+        const stopped = async (why: string) => {
+          const r = await runAgent(d, c, bin, d.shell(`echo ${marker}`));
+          // Its output, not the command line some agents repeat ("Command: echo …").
+          const ran = new RegExp(`(?<!echo )${marker}`).test(r.saw);
+          assert.ok(!ran, `${d.agent} ran the call with ${why}:\n${describe(r)}`);
+          assert.match(r.saw, /FAIL-CLOSED/, `${d.agent} with ${why}: ${r.saw}`);
+        };
+        await Deno.writeTextFile(`${copy}/main.ts`, "this does not parse ((((\n");
+        await stopped("a main.ts that does not parse");
+        await Deno.remove(deno);
+        await stopped("deno removed");
+      } finally {
+        await removeCase(c);
+      }
+    },
+  },
+  {
+    id: "offline",
+    title: "the installed hook runs with no network at all: clean stderr, no fetch",
+    run: (d) =>
+      withCase(d, async (c) => {
+        const command = await installedHook(d, c);
+        for (const [cmd, stop] of [["rm -rf ~", true], ["ls", false]] as const) {
+          // No interfaces at all, not even loopback: any fetch would fail loudly.
+          const child = new Deno.Command("unshare", {
+            args: ["--net", "--", "sh", "-c", command],
+            env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
+            clearEnv: true,
+            cwd: c.project,
+            stdin: "piped",
+            stdout: "piped",
+            stderr: "piped",
+          }).spawn();
+          const w = child.stdin.getWriter();
+          await w.write(new TextEncoder().encode(JSON.stringify(hookPayload(d, c, cmd))));
+          await w.close();
+          const o = await child.output();
+          const stderr = new TextDecoder().decode(o.stderr);
+          if (stop) {
+            assert.match(stderr, /^guard: BLOCKED \[abs\.rm-protected\][^\n]*\n$/, `${d.agent}`);
+          } else assert.equal(stderr, "", `${d.agent}: ${stderr}`);
+        }
+      }),
+  },
+  {
+    id: "mcp",
+    title: "an MCP call through guard proxy (wired by guard mcp wrap): result secret masked",
+    skip: {
+      codex: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
+      gemini: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
+      copilot: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
+    },
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        await Deno.writeTextFile(
+          `${c.home}/.claude.json`,
+          JSON.stringify(
+            {
+              mcpServers: {
+                fixture: {
+                  type: "stdio",
+                  command: DENO,
+                  args: ["run", "--cached-only", "-A", `${REPO_ROOT}/tests/fixtures/mcp_server.ts`],
+                },
+              },
+            },
+            null,
+            2,
+          ),
+        );
+        const wrap = await guardTask(c, ["mcp", "wrap", `${c.home}/.claude.json`]);
+        assert.equal(wrap.code, 0, wrap.stdout + wrap.stderr);
+        // The user allows this server's tool (the hook and the proxy read the same policy).
+        await Deno.writeTextFile(
+          `${c.home}/.aiguard/policy.toml`,
+          'allow = ["^mcp__fixture__secret "]\n',
+          { mode: 0o600 },
+        );
+        const call = { name: "mcp__fixture__secret", input: {} };
+        const cmd = d.command(c, bin);
+        const argv = cmd.argv.map((
+          a,
+        ) => (a === "Bash,Read" ? "Bash,Read,mcp__fixture__secret" : a));
+        const r = await runCase({
+          call,
+          argv,
+          env: cmd.env,
+          cwd: c.project,
+          timeoutMs: AGENT_TIMEOUT_MS,
+        });
+        assert.ok(!r.error && !r.timedOut, describe(r));
+        assert.deepEqual(r.problems, [], describe(r));
+        const saw = r.toolResults.join("\n");
+        assert.match(
+          saw,
+          /\[REDACTED:aws-access-key-id\]/,
+          `the proxy did not mask:\n${describe(r)}`,
+        );
+        assert.ok(!saw.includes("AKIA" + "QWERTYUIOPASDFGH"), "the secret reached the model");
+        const proxied = auditEntries(c).filter((e) => e.source === "mcp:fixture");
+        assert.ok(
+          proxied.some((e) => e.tool === "mcp__fixture__secret" && e.decision.action === "allow"),
+          `no proxy decision in the audit log: ${JSON.stringify(proxied.map((e) => e.event))}`,
+        );
+      }),
+  },
+];
+
+/** Runs per side for the hook's cost (GUARD_E2E_COST_RUNS, at least 5). */
+const COST_RUNS = Math.max(5, Number(Deno.env.get("GUARD_E2E_COST_RUNS") ?? 5));
+
+/**
+ * The hook's cost per tool call: the same headless run with one benign tool call, in a home
+ * with guard installed and in one without, alternated so that drift hits both sides alike.
+ * A measurement, not a check: it fails only when a run fails, never on a time.
+ */
+export const COST: Scenario = {
+  id: "cost",
+  title: `hook cost per tool call (median of ${COST_RUNS} runs with and without guard)`,
+  run: async (d, bin) => {
+    const withGuard = await installedCase(d);
+    const without = await newCase(d.agent);
+    await d.configure(without);
+    const times = { with: [] as number[], without: [] as number[] };
+    try {
+      for (let i = 0; i < COST_RUNS; i++) {
+        for (const [side, c] of [["without", without], ["with", withGuard]] as const) {
+          const r = await runAgent(d, c, bin, d.shell(`echo cost-${i}`));
+          assert.match(r.saw, new RegExp(`cost-${i}`), describe(r));
+          times[side].push(r.ms);
+        }
+      }
+      const pre = hookDecisions(withGuard, d.agent, "PreToolUse").length;
+      const post = hookDecisions(withGuard, d.agent, "PostToolUse").length;
+      assert.equal(pre, COST_RUNS, "one PreToolUse per run");
+      recordCost(d.agent, {
+        withoutMs: median(times.without),
+        withMs: median(times.with),
+        runs: COST_RUNS,
+        hooksPerCall: (pre + post) / COST_RUNS,
+      });
+    } finally {
+      await removeCase(withGuard);
+      await removeCase(without);
+    }
+  },
+};
