@@ -16,11 +16,13 @@ type Any = any;
 
 function countTests(): { declarations: number; files: number } {
   let declarations = 0, files = 0;
-  for (const e of Deno.readDirSync(`${ROOT}/tests`)) {
-    if (!e.name.endsWith("_test.ts")) continue;
-    files++;
-    const text = Deno.readTextFileSync(`${ROOT}/tests/${e.name}`);
-    declarations += [...text.matchAll(/\bDeno\.test\(/g)].length;
+  for (const dir of ["tests", "tests/e2e"]) {
+    for (const e of Deno.readDirSync(`${ROOT}/${dir}`)) {
+      if (!e.name.endsWith("_test.ts")) continue;
+      files++;
+      const text = Deno.readTextFileSync(`${ROOT}/${dir}/${e.name}`);
+      declarations += [...text.matchAll(/\bDeno\.test\(/g)].length;
+    }
   }
   return { declarations, files };
 }
@@ -30,7 +32,44 @@ const f2 = (x: number) => x.toFixed(2);
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const n0 = (x: number) => Math.round(x).toLocaleString("en-US");
 
-export function statsRows(bench: Any): [string, string][] {
+const AGENT_NAMES: Record<string, string> = {
+  claude: "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+  copilot: "Copilot CLI",
+};
+
+/** Rows from `deno task e2e` (e2e-results.json): the real agents' matrix and hook cost. */
+export function e2eRows(e2e: Any): [string, string][] {
+  if (!e2e?.agents) return [];
+  const agents = Object.entries(e2e.agents) as [string, Any][];
+  let pass = 0, total = 0;
+  for (const [, a] of agents) {
+    for (const c of Object.values(a.scenarios) as Any[]) {
+      if (c.status === "n/a") continue;
+      total++;
+      if (c.status === "pass") pass++;
+    }
+  }
+  const names = agents.map(([id, a]) => `${AGENT_NAMES[id] ?? id} ${a.version}`).join(", ");
+  const costs = agents.filter(([, a]) => a.cost).map(([id, a]) =>
+    `${AGENT_NAMES[id] ?? id} +${n0(a.cost.withMs - a.cost.withoutMs)} ms (${
+      n0(a.cost.withoutMs)
+    } → ${n0(a.cost.withMs)})`
+  );
+  const runs = agents.find(([, a]) => a.cost)?.[1].cost.runs;
+  return [
+    ["real agents (`deno task e2e`)", `${pass} of ${total} scenario runs pass in ${names}`],
+    ...(costs.length
+      ? [[
+        "hook cost per tool call in the real agents (Pre + Post)",
+        `${costs.join("; ")}; median of ${runs} headless runs with and without guard`,
+      ] as [string, string]]
+      : []),
+  ];
+}
+
+export function statsRows(bench: Any, e2e: Any = null): [string, string][] {
   const t = countTests();
   const corpus = Object.values(CORPUS).reduce((n, c) => n + c.length, 0);
   const rows: [string, string][] = [
@@ -44,6 +83,7 @@ export function statsRows(bench: Any): [string, string][] {
       `${t.declarations} \`Deno.test\` declarations in ${t.files} files (many table-driven: \`deno task test\` reports each case)`,
     ],
   ];
+  rows.push(...e2eRows(e2e));
   if (!bench) return rows;
   const mix = bench.e2e?.typicalMix;
   if (mix) {
@@ -144,8 +184,8 @@ export function statsRows(bench: Any): [string, string][] {
   return rows;
 }
 
-export function statsTable(bench: Any): string {
-  const rows = statsRows(bench);
+export function statsTable(bench: Any, e2e: Any = null): string {
+  const rows = statsRows(bench, e2e);
   const w = Math.max(...rows.map((r) => r[0].length), 7);
   const v = Math.max(...rows.map((r) => r[1].length), 7);
   const line = (a: string, b: string) => `| ${a.padEnd(w)} | ${b.padEnd(v)} |`;
@@ -162,7 +202,11 @@ if (import.meta.main) {
   try {
     bench = JSON.parse(Deno.readTextFileSync(`${ROOT}/bench-results.json`));
   } catch { /* no benchmark yet: code figures only */ }
-  const table = statsTable(bench);
+  let e2e: Any = null;
+  try {
+    e2e = JSON.parse(Deno.readTextFileSync(`${ROOT}/e2e-results.json`));
+  } catch { /* no end-to-end run yet */ }
+  const table = statsTable(bench, e2e);
   if (!Deno.args.includes("--write")) console.log(table);
   else {
     const path = `${ROOT}/README.md`;
@@ -174,6 +218,6 @@ if (import.meta.main) {
     }
     const next = `${readme.slice(0, a)}<!-- stats:begin -->\n\n${table}\n\n${readme.slice(b)}`;
     Deno.writeTextFileSync(path, next);
-    console.log(`README.md: ${statsRows(bench).length} rows written`);
+    console.log(`README.md: ${statsRows(bench, e2e).length} rows written`);
   }
 }

@@ -69,7 +69,7 @@ async function main(spec: CaseSpec): Promise<CaseResult> {
     stderr: "piped",
   }).spawn();
   if (spec.rpc) {
-    const timer = setTimeout(() => child.kill("SIGKILL"), spec.timeoutMs);
+    const timer = setTimeout(() => killAll(child), spec.timeoutMs);
     const stderr = new Response(child.stderr).text();
     const answers = await converse(child, spec.rpc);
     const status = await child.status;
@@ -95,9 +95,7 @@ async function main(spec: CaseSpec): Promise<CaseResult> {
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    try {
-      child.kill("SIGKILL");
-    } catch { /* already gone */ }
+    killAll(child);
   }, spec.timeoutMs);
   const out = await child.output();
   clearTimeout(timer);
@@ -114,6 +112,18 @@ async function main(spec: CaseSpec): Promise<CaseResult> {
     problems: mock.problems,
     toolResults: mock.toolResults(),
   };
+}
+
+/**
+ * Ends the agent and everything it started. As the PID namespace's first process (pid 1), this
+ * runner may signal every other process in the namespace at once: kill(-1) reaches exactly them.
+ * Outside a PID namespace only the agent itself is killed (kill(-1) would reach far more).
+ */
+function killAll(child: Deno.ChildProcess): void {
+  try {
+    if (Deno.pid === 1) Deno.kill(-1, "SIGKILL");
+    else child.kill("SIGKILL");
+  } catch { /* already gone */ }
 }
 
 /** Sends the requests one by one, waiting for each answer; closes stdin at the end. */
