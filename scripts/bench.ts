@@ -26,6 +26,7 @@ import { parse as parseToml } from "smol-toml";
 import {
   guardEnv,
   guardFlags,
+  hookRunFlags,
   MAIN_TS,
   proxyFlags,
   REPO_ROOT,
@@ -148,7 +149,7 @@ interface Run {
   ms: number;
 }
 
-/** `deno run <guard flags> <script> <args>` with `stdin`, timed spawn → exit (mirrors runGuard). */
+/** `deno run <the hook's flags> <script> <args>` with `stdin`, timed spawn → exit (as agents run it). */
 async function spawnTimed(
   script: string,
   args: string[],
@@ -156,7 +157,7 @@ async function spawnTimed(
   stdin: Uint8Array,
 ): Promise<Run> {
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: [...runFlags(home), script, ...args],
+    args: [...hookRunFlags(home), script, ...args],
     cwd: REPO_ROOT,
     env: guardEnv(home),
     clearEnv: true,
@@ -301,6 +302,7 @@ const env = {
   git: (await sh("git", ["rev-parse", "--short", "HEAD"])) +
     ((await sh("git", ["status", "--porcelain", "src"])) ? "+dirty(src)" : ""),
   guardFlags: guardFlags("$HOME"),
+  hookFlags: hookRunFlags("$HOME").slice(1),
 };
 
 heading("Environment");
@@ -312,6 +314,7 @@ table(["key", "value"], [
   ["loadavg", env.loadavgStart],
   ["git", env.git],
   ["guard flags", env.guardFlags.join(" ")],
+  ["hook flags (what agents run)", env.hookFlags.join(" ")],
 ]);
 
 const benchStart = performance.now();

@@ -10,7 +10,7 @@ const ROOT = new URL("../", import.meta.url);
 export const REPO_ROOT = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 
-import { guardFlags, OFFLINE_FLAGS, proxyFlags } from "../src/cli/flags.ts";
+import { guardFlags, hookFlags, OFFLINE_FLAGS, proxyFlags } from "../src/cli/flags.ts";
 export { guardFlags, guardTask, proxyFlags } from "../src/cli/flags.ts";
 
 /**
@@ -19,6 +19,11 @@ export { guardFlags, guardTask, proxyFlags } from "../src/cli/flags.ts";
  */
 export function runFlags(home: string, server?: string): string[] {
   return ["run", ...OFFLINE_FLAGS, ...(server ? proxyFlags(home, server) : guardFlags(home))];
+}
+
+/** `deno run` and the flags of the installed hook command (what agents run for every call). */
+export function hookRunFlags(home: string): string[] {
+  return ["run", ...OFFLINE_FLAGS, ...hookFlags(home)];
 }
 
 /** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */

@@ -525,6 +525,12 @@ Deno.test("respond: each agent's output protocol", () => {
     stderr: "",
     stdout: '{"continue":true,"permission":"allow"}',
   });
+  // After the tool ran, Claude Code can only be told why guard objects (it annotates the result).
+  assert.deepEqual(respond("claude", deny("fail"), "PostToolUse"), {
+    code: 0,
+    stderr: LINE,
+    stdout: JSON.stringify({ decision: "block", reason: LINE }),
+  });
   // Copilot CLI: guard abstains (a hook's "allow" would override the user's own deny rules).
   assert.deepEqual(respond("copilot", allow), { code: 0, stderr: "" });
   assert.deepEqual(respond("copilot", { ...allow, note: "n" }), {

@@ -22,7 +22,7 @@
  * `AIGUARD_CHALLENGE:<token>` (approval happens out of band), never an agent's native "ask"
  * (Gemini CLI's hangs in headless mode). The line goes to stderr for every agent.
  */
-import type { AgentName } from "./registry.ts";
+import type { AgentName, HookEvent } from "./registry.ts";
 
 export interface Outcome {
   /** What guard decided; anything but "allow" stops the call. */
@@ -41,7 +41,11 @@ export interface HookReply {
   stdout?: string;
 }
 
-export function respond(agent: AgentName | null, o: Outcome): HookReply {
+export function respond(
+  agent: AgentName | null,
+  o: Outcome,
+  event: HookEvent = "PreToolUse",
+): HookReply {
   const allow = o.verdict === "allow";
   const stderr = allow ? "" : o.line;
   switch (agent) {
@@ -83,7 +87,11 @@ export function respond(agent: AgentName | null, o: Outcome): HookReply {
         : { code: 0, stderr, stdout: json({ additionalContext: o.note }) };
     case "claude":
       // Claude Code: a JSON deny (exit 0) shows the model guard's line alone; an exit 2 would
-      // show it behind "hook error: [<the whole hook command line>]".
+      // show it behind "hook error: [<the whole hook command line>]". After the tool ran
+      // (PostToolUse) a stop can only annotate the result.
+      if (!allow && event === "PostToolUse") {
+        return { code: 0, stderr, stdout: json({ decision: "block", reason: o.line }) };
+      }
       if (!allow) {
         return {
           code: 0,

@@ -9,7 +9,13 @@
  * with an allow/deny JSON. An ask writes a challenge and is a deny carrying
  * `AIGUARD_CHALLENGE:<token>`.
  */
-import { adapt, type AgentName, detectAgent, isAgent } from "../adapters/registry.ts";
+import {
+  adapt,
+  type AgentName,
+  detectAgent,
+  type HookEvent,
+  isAgent,
+} from "../adapters/registry.ts";
 import { type HookReply, type Outcome, respond } from "../adapters/respond.ts";
 import { InputError } from "../adapters/payload.ts";
 import { canonicalCall } from "../core/canonical.ts";
@@ -127,12 +133,18 @@ export async function runEvaluate(args: string[]): Promise<HookReply> {
   }
   // Claude Code's JSON deny only when `--agent claude` says so: a payload that merely looks like
   // Claude's may come from another agent of that wire format, and exit 2 stops them all.
-  return respond(agent === null && hook.agent === "claude" ? null : hook.agent, outcome);
+  return respond(
+    agent === null && hook.agent === "claude" ? null : hook.agent,
+    outcome,
+    hook.event,
+  );
 }
 
 /** The agent the reply is for, once known. */
 interface Hook {
   agent: AgentName | null;
+  /** The event, once the payload says which (a stop is shaped per event for Claude Code). */
+  event?: HookEvent;
 }
 
 async function evaluateHook(hook: Hook): Promise<Outcome> {
@@ -231,6 +243,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     hook.agent ??= detectAgent(payload);
     source = `hook:${hook.agent}`;
     const adapted = adapt(payload, hook.agent);
+    hook.event = adapted.event;
     call = adapted.call;
     const policy = await loadPolicy(stateDir);
     auditSettings = policy.audit;
