@@ -66,32 +66,30 @@ export interface GuardRun {
   ms: number;
 }
 
-/** Runs `guard <args>` from source with exactly the production flags. */
-export async function runGuard(
-  home: string,
+/**
+ * Runs a program with a clean environment (`env` only), `stdin` written then closed, and both
+ * outputs collected; `ms` is spawn to exit.
+ */
+export async function runProcess(
+  command: string,
   args: string[],
-  stdin?: string | Uint8Array,
-  opts: { cwd?: string; env?: Record<string, string>; project?: string } = {},
+  opts: { cwd?: string; env: Record<string, string>; stdin?: string | Uint8Array },
 ): Promise<GuardRun> {
-  // `project`: run as `deno task guard …` from that directory (INIT_CWD and its grants).
-  const flags = opts.project
-    ? ["run", ...OFFLINE_FLAGS, ...guardFlags(home, opts.project)]
-    : runFlags(home);
-  const cmd = new Deno.Command(Deno.execPath(), {
-    args: [...flags, MAIN_TS, ...args],
+  const t0 = performance.now();
+  const child = new Deno.Command(command, {
+    args,
     cwd: opts.cwd ?? REPO_ROOT,
-    env: guardEnv(home, { ...(opts.project ? { INIT_CWD: opts.project } : {}), ...opts.env }),
+    env: opts.env,
     clearEnv: true,
-    stdin: stdin === undefined ? "null" : "piped",
+    stdin: opts.stdin === undefined ? "null" : "piped",
     stdout: "piped",
     stderr: "piped",
-  });
-  const t0 = performance.now();
-  const child = cmd.spawn();
-  if (stdin !== undefined) {
+  }).spawn();
+  if (opts.stdin !== undefined) {
     const w = child.stdin.getWriter();
+    const input = opts.stdin;
     try {
-      await w.write(typeof stdin === "string" ? new TextEncoder().encode(stdin) : stdin);
+      await w.write(typeof input === "string" ? new TextEncoder().encode(input) : input);
       await w.close();
     } catch {
       // the child may exit before reading everything (size limit): that is its answer
@@ -105,6 +103,24 @@ export async function runGuard(
     stderr: new TextDecoder().decode(out.stderr),
     ms,
   };
+}
+
+/** Runs `guard <args>` from source with exactly the production flags. */
+export function runGuard(
+  home: string,
+  args: string[],
+  stdin?: string | Uint8Array,
+  opts: { cwd?: string; env?: Record<string, string>; project?: string } = {},
+): Promise<GuardRun> {
+  // `project`: run as `deno task guard …` from that directory (INIT_CWD and its grants).
+  const flags = opts.project
+    ? ["run", ...OFFLINE_FLAGS, ...guardFlags(home, opts.project)]
+    : runFlags(home);
+  return runProcess(Deno.execPath(), [...flags, MAIN_TS, ...args], {
+    cwd: opts.cwd,
+    env: guardEnv(home, { ...(opts.project ? { INIT_CWD: opts.project } : {}), ...opts.env }),
+    stdin,
+  });
 }
 
 /** A fresh temporary HOME for one test or benchmark. */

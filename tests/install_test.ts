@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { parse as parseToml } from "smol-toml";
-import { guardEnv, REPO_ROOT, runGuard, tempHome } from "../scripts/guard_flags.ts";
+import { guardEnv, REPO_ROOT, runGuard, runProcess, tempHome } from "../scripts/guard_flags.ts";
 import { codeFor, setupTotp } from "./totp_helpers.ts";
 import { readReply } from "../src/cli/canary.ts";
 import { hookHash, trustedHash } from "../src/cli/codex_trust.ts";
@@ -55,24 +55,8 @@ function installedCommand(agent: InstallAgent, text: string): string {
 }
 
 /** Pipes `payload` through a hook command with sh, as the agents do. */
-async function throughHook(home: string, command: string, payload: unknown) {
-  const child = new Deno.Command("sh", {
-    args: ["-c", command],
-    env: guardEnv(home),
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(JSON.stringify(payload)));
-  await w.close();
-  const o = await child.output();
-  return {
-    code: o.code,
-    stdout: new TextDecoder().decode(o.stdout),
-    stderr: new TextDecoder().decode(o.stderr),
-  };
+function throughHook(home: string, command: string, payload: unknown) {
+  return runProcess("sh", ["-c", command], { env: guardEnv(home), stdin: JSON.stringify(payload) });
 }
 
 Deno.test("install / uninstall for every agent: idempotent, backed up, others' hooks kept, reversible, checked", async () => {
@@ -396,18 +380,10 @@ Deno.test("--project under deno task means the directory the user ran it from, n
   const proj = `${home}/work/app`;
   await Deno.mkdir(`${proj}/src`, { recursive: true });
   const task = (cwd: string, args: string[]) =>
-    new Deno.Command(Deno.execPath(), {
-      args: ["task", "--config", `${REPO_ROOT}/deno.json`, "guard", ...args],
+    runProcess(Deno.execPath(), ["task", "--config", `${REPO_ROOT}/deno.json`, "guard", ...args], {
       cwd,
       env: guardEnv(home),
-      clearEnv: true,
-      stdout: "piped",
-      stderr: "piped",
-    }).output().then((o) => ({
-      code: o.code,
-      stdout: new TextDecoder().decode(o.stdout),
-      stderr: new TextDecoder().decode(o.stderr),
-    }));
+    });
   for (
     const [agent, rel] of [["copilot", ".github/hooks/guard.json"], [
       "claude",
@@ -517,5 +493,42 @@ Deno.test("doctor: Gemini's merged settings and Copilot's repository switch are 
     env: { PWD: home, COPILOT_HOME: `${home}/elsewhere` },
   });
   assert.match(moved.stdout, /FAIL {2}hook: copilot: COPILOT_HOME is set/);
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("guard's entry sees every call: never left inside a group with another matcher", async () => {
+  const home = await tempHome("guard-matcher-");
+  await Deno.mkdir(`${home}/.claude`, { mode: 0o700 });
+  const path = `${home}/.claude/settings.json`;
+  assert.equal((await runGuard(home, ["install", "--agent", "claude"])).code, 0);
+  const installed = JSON.parse(await Deno.readTextFile(path));
+  const guardHook = installed.hooks.PreToolUse[0].hooks[0];
+  // Someone moved guard's handler into their own `Bash`-only group, next to their linter.
+  await Deno.writeTextFile(
+    path,
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "my-linter" }, guardHook] },
+        ],
+        PostToolUse: installed.hooks.PostToolUse,
+      },
+    }),
+  );
+  assert.equal((await runGuard(home, ["install", "--agent", "claude"])).code, 0);
+  const fixed = JSON.parse(await Deno.readTextFile(path));
+  assert.deepEqual(fixed.hooks.PreToolUse[0], {
+    matcher: "Bash",
+    hooks: [{ type: "command", command: "my-linter" }],
+  });
+  assert.equal(fixed.hooks.PreToolUse[1].matcher, "*");
+  assert.equal(fixed.hooks.PreToolUse[1].hooks[0].command, guardHook.command);
+  // A group of its own keeps its place, whatever matcher it was given.
+  fixed.hooks.PreToolUse[1].matcher = "Read";
+  await Deno.writeTextFile(path, JSON.stringify(fixed));
+  assert.equal((await runGuard(home, ["install", "--agent", "claude"])).code, 0);
+  const again = JSON.parse(await Deno.readTextFile(path));
+  assert.equal(again.hooks.PreToolUse.length, 2);
+  assert.equal(again.hooks.PreToolUse[1].matcher, "*");
   await Deno.remove(home, { recursive: true });
 });

@@ -4,7 +4,14 @@
  * compile` runtime is available. Installing and doctor: tests/install_test.ts.
  */
 import assert from "node:assert/strict";
-import { guardEnv, guardFlags, MAIN_TS, REPO_ROOT, tempHome } from "../scripts/guard_flags.ts";
+import {
+  guardEnv,
+  guardFlags,
+  MAIN_TS,
+  REPO_ROOT,
+  runProcess,
+  tempHome,
+} from "../scripts/guard_flags.ts";
 import { compileArgs } from "../scripts/compile.ts";
 import { readReply } from "../src/cli/canary.ts";
 
@@ -131,25 +138,11 @@ Deno.test("a guard that breaks before deciding still stops the call in every age
   const home = await tempHome("guard-die-");
   // Flags missing --allow-sys: guard fails while starting, outside any agent adapter.
   const broken = guardFlags(home).filter((f) => !f.startsWith("--allow-sys"));
-  const run = async (agent: string) => {
-    const child = new Deno.Command(Deno.execPath(), {
-      args: ["run", ...broken, MAIN_TS, "evaluate", "--agent", agent],
+  const run = (agent: string) =>
+    runProcess(Deno.execPath(), ["run", ...broken, MAIN_TS, "evaluate", "--agent", agent], {
       env: guardEnv(home),
-      clearEnv: true,
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode("{}"));
-    await w.close();
-    const o = await child.output();
-    return {
-      code: o.code,
-      stdout: new TextDecoder().decode(o.stdout),
-      stderr: new TextDecoder().decode(o.stderr),
-    };
-  };
+      stdin: "{}",
+    });
   const cursor = await run("cursor");
   assert.equal(cursor.code, 0);
   assert.equal(JSON.parse(cursor.stdout).permission, "deny");

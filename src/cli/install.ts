@@ -97,14 +97,17 @@ function matcherHooks(
         if (!g || typeof g !== "object" || !Array.isArray((g as Json).hooks)) return g;
         const handlers = (g as Json).hooks as unknown[];
         if (!handlers.some(isGuardEntry)) return g;
+        // In place only where guard sees every call: a group of its own, or one with its matcher.
+        const alone = handlers.every(isGuardEntry);
+        const here = !!entry && !placed && (alone || (g as Json).matcher === matcher);
         const inner = handlers.flatMap((h) => {
           if (!isGuardEntry(h)) return [h];
-          if (!entry || placed) return [];
+          if (!here || placed) return [];
           placed = true;
           return [entry];
         });
         if (!inner.length) return null;
-        return placed && inner.length === 1 && inner[0] === entry
+        return here && alone
           ? { ...(g as Json), matcher, hooks: inner }
           : { ...(g as Json), hooks: inner };
       }).filter((g) => g !== null);

@@ -5,7 +5,7 @@
  * `guard approve` with a TOTP code; and the audit log read back.
  */
 import assert from "node:assert/strict";
-import { guardEnv, REPO_ROOT } from "../../scripts/guard_flags.ts";
+import { guardEnv, type GuardRun, REPO_ROOT, runProcess } from "../../scripts/guard_flags.ts";
 import { codeFor, setupTotp } from "../../scripts/totp_driver.ts";
 
 export const DENO = Deno.execPath();
@@ -69,39 +69,20 @@ export async function newCase(agent: string): Promise<CaseDirs> {
   return { root, home, project, tmp, target, keyMarker, totpUri: setup.uri };
 }
 
-export interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type Run = GuardRun;
 
 /** `deno task guard <args>` from guard's checkout (or with `--config` from `cwd`), as a user runs it. */
-export async function guardTask(
+export function guardTask(
   c: CaseDirs,
   args: string[],
   opts: { cwd?: string; stdin?: string; env?: Record<string, string> } = {},
 ): Promise<Run> {
   const inRepo = !opts.cwd || opts.cwd === REPO_ROOT;
-  const child = new Deno.Command(DENO, {
-    args: ["task", ...(inRepo ? [] : ["--config", `${REPO_ROOT}/deno.json`]), "guard", ...args],
-    cwd: opts.cwd ?? REPO_ROOT,
-    env: guardEnv(c.home, { TMPDIR: c.tmp, ...opts.env }),
-    clearEnv: true,
-    stdin: opts.stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  if (opts.stdin !== undefined) {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(opts.stdin));
-    await w.close();
-  }
-  const o = await child.output();
-  return {
-    code: o.code,
-    stdout: new TextDecoder().decode(o.stdout),
-    stderr: new TextDecoder().decode(o.stderr),
-  };
+  return runProcess(
+    DENO,
+    ["task", ...(inRepo ? [] : ["--config", `${REPO_ROOT}/deno.json`]), "guard", ...args],
+    { cwd: opts.cwd, env: guardEnv(c.home, { TMPDIR: c.tmp, ...opts.env }), stdin: opts.stdin },
+  );
 }
 
 /** `guard approve <token>` with a TOTP code for the next time step (the enrolment spent this one). */

@@ -40,6 +40,22 @@ export interface CaseResult {
   error?: string;
 }
 
+/** The result of a case that could not run at all. */
+export function noResult(error: string, timedOut: boolean): CaseResult {
+  return {
+    code: null,
+    signal: null,
+    timedOut,
+    ms: 0,
+    stdout: "",
+    stderr: "",
+    log: [],
+    problems: [],
+    toolResults: [],
+    error,
+  };
+}
+
 const fill = (s: string, url: string) => s.replaceAll("{URL}", url);
 
 /** The mock model's port inside every sandbox (configuration files may name it). */
@@ -171,18 +187,7 @@ if (import.meta.main) {
   try {
     result = await main(spec);
   } catch (e) {
-    result = {
-      code: null,
-      signal: null,
-      timedOut: false,
-      ms: 0,
-      stdout: "",
-      stderr: "",
-      log: [],
-      problems: [],
-      toolResults: [],
-      error: (e as Error).message,
-    };
+    result = noResult((e as Error).message, false);
   }
   Deno.writeTextFileSync(spec.resultFile, JSON.stringify(result));
   Deno.exit(0);

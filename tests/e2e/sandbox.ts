@@ -5,7 +5,10 @@
  * ended with it). Needs root (or unprivileged user namespaces); where it is
  * not available, `sandboxProblem()` says why and the suite skips.
  */
-import type { CaseResult, CaseSpec } from "./run_case.ts";
+import { type CaseResult, type CaseSpec, noResult } from "./run_case.ts";
+
+/** A network namespace with only loopback, and a PID namespace whose first process is ours. */
+const UNSHARE = ["--net", "--pid", "--fork", "--mount-proc", "--kill-child", "--"];
 
 const RUNNER = new URL("./run_case.ts", import.meta.url).pathname;
 
@@ -16,19 +19,7 @@ export function sandboxProblem(): string | null {
   if (checked !== undefined) return checked;
   try {
     const o = new Deno.Command("unshare", {
-      args: [
-        "--net",
-        "--pid",
-        "--fork",
-        "--mount-proc",
-        "--kill-child",
-        "--",
-        "ip",
-        "link",
-        "set",
-        "lo",
-        "up",
-      ],
+      args: [...UNSHARE, "ip", "link", "set", "lo", "up"],
       stdout: "piped",
       stderr: "piped",
     }).outputSync();
@@ -51,12 +42,7 @@ export async function runCase(spec: Omit<CaseSpec, "resultFile">): Promise<CaseR
   await Deno.writeTextFile(specFile, JSON.stringify({ ...spec, resultFile }));
   const child = new Deno.Command("unshare", {
     args: [
-      "--net",
-      "--pid",
-      "--fork",
-      "--mount-proc",
-      "--kill-child",
-      "--",
+      ...UNSHARE,
       Deno.execPath(),
       "run",
       "-A",
@@ -81,20 +67,12 @@ export async function runCase(spec: Omit<CaseSpec, "resultFile">): Promise<CaseR
   try {
     result = JSON.parse(await Deno.readTextFile(resultFile));
   } catch {
-    result = {
-      code: null,
-      signal: null,
-      timedOut: killed,
-      ms: 0,
-      stdout: "",
-      stderr: "",
-      log: [],
-      problems: [],
-      toolResults: [],
-      error: `the case runner wrote no result (exit ${out.code}${killed ? ", killed" : ""}): ${
+    result = noResult(
+      `the case runner wrote no result (exit ${out.code}${killed ? ", killed" : ""}): ${
         new TextDecoder().decode(out.stderr).slice(-2000)
       }`,
-    };
+      killed,
+    );
   }
   await Deno.remove(dir, { recursive: true });
   return result;
