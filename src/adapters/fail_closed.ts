@@ -10,6 +10,7 @@
  * read only JSON.
  */
 import type { AgentName } from "./registry.ts";
+import { respond } from "./respond.ts";
 
 /** The rule id the wrapper names (guard itself never produced a decision). */
 export const WRAPPER_RULE = "input.guard-unavailable";
@@ -17,12 +18,9 @@ export const WRAPPER_RULE = "input.guard-unavailable";
 /** Agents that treat any non-zero exit as "run the tool" and read a JSON decision instead. */
 export const JSON_ONLY: readonly AgentName[] = ["cursor", "copilot"];
 
+/** The deny JSON guard itself would print for a failure (respond.ts speaks the protocols). */
 function denyJson(agent: AgentName, line: string): string {
-  return JSON.stringify(
-    agent === "cursor"
-      ? { continue: true, permission: "deny", user_message: line, agent_message: line }
-      : { permissionDecision: "deny", permissionDecisionReason: line },
-  );
+  return respond(agent, { verdict: "fail", line }).stdout!;
 }
 
 const sq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

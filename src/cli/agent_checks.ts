@@ -9,7 +9,6 @@
  * the command that fixes it.
  */
 import { parse as parseToml } from "smol-toml";
-import { createHash } from "node:crypto";
 import {
   AGENT_SPECS,
   codexConfigPath,
@@ -22,6 +21,7 @@ import {
 import { hookCommand } from "./flags.ts";
 import { disabledByKey, trustedHash, trustEntries } from "./codex_trust.ts";
 import { runCanary } from "./canary.ts";
+import { nodeCrypto } from "./sync_crypto.ts";
 
 type Status = "pass" | "warn" | "fail";
 
@@ -140,10 +140,9 @@ function switchedOff(agent: InstallAgent, home: string, project: string | null):
 
 /** Codex: each of guard's hooks must be trusted, with the hash of the line as it is now. */
 function codexTrust(home: string, hooksPath: string, text: string): Check | null {
-  const sha = (t: string) => createHash("sha256").update(t).digest("hex");
   let entries;
   try {
-    entries = trustEntries(sha, hooksPath, text, isGuardCommand);
+    entries = trustEntries(nodeCrypto().sha256Hex, hooksPath, text, isGuardCommand);
   } catch {
     return null; // not JSON: reported by the wiring check
   }

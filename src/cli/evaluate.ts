@@ -211,7 +211,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
       return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
     }
     // The payload first: an agent writes it at once, and parallel hooks then meet at the state
-    // directory together (its creation is safe under that race: tests/e2e_state_race_test.ts).
+    // directory together (its creation is safe under that race: tests/state_race_test.ts).
     let bytes: Uint8Array | FailClosed;
     try {
       bytes = readStdin(MAX_PAYLOAD);

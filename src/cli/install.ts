@@ -4,11 +4,11 @@
  * an agent's configuration, idempotently, with a diff and a backup; uninstall
  * removes exactly guard's entries and leaves everything else as it was.
  */
-import { createHash } from "node:crypto";
 import { hookCommand, mainModulePath, userDirectory } from "./flags.ts";
 import { innerCommand } from "../adapters/fail_closed.ts";
 import { applyEdit, isPermissionError, permissionHint, readOrEmpty } from "./config_edit.ts";
 import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
+import { nodeCrypto } from "./sync_crypto.ts";
 import { err, out } from "./io.ts";
 
 export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
@@ -254,12 +254,14 @@ export function codexConfigPath(home: string): string {
   return `${home}/.codex/config.toml`;
 }
 
-const sha256Hex = (t: string) => createHash("sha256").update(t).digest("hex");
-
 /** config.toml with guard's trust for the hooks file `path` (whose new text is `next`). */
 function codexTrustEdit(config: string, path: string, next: string): string {
   try {
-    return withTrust(config, path, trustEntries(sha256Hex, path, next, isGuardCommand));
+    return withTrust(
+      config,
+      path,
+      trustEntries(nodeCrypto().sha256Hex, path, next, isGuardCommand),
+    );
   } catch (e) {
     if (e instanceof TrustError) throw new InstallError(e.message);
     throw e;
