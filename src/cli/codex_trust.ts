@@ -19,6 +19,7 @@
  * Pure: the SHA-256 function is passed in.
  */
 import { parse as parseToml } from "smol-toml";
+import { appendMarkedBlock, dropMarkedBlock } from "./config_edit.ts";
 
 export type Sha256Hex = (text: string) => string;
 
@@ -127,16 +128,6 @@ function dropTables(text: string, keys: Set<string>): string {
   return out.join("\n");
 }
 
-/** Removes guard's block for `path`. */
-function dropBlock(text: string, path: string): string {
-  const b = begin(path);
-  const start = text.indexOf(b);
-  if (start < 0) return text;
-  const end = text.indexOf(END, start);
-  const after = end >= 0 ? text.slice(end + END.length).replace(/^\n/, "") : "";
-  return text.slice(0, start) + after;
-}
-
 export class TrustError extends Error {}
 
 /**
@@ -144,27 +135,16 @@ export class TrustError extends Error {}
  * Throws TrustError when the result would not be a valid TOML file that trusts exactly them.
  */
 export function withTrust(configText: string, path: string, entries: TrustEntry[]): string {
-  let text = dropBlock(configText, path);
-  text = dropTables(text, new Set(entries.map((e) => e.key)));
-  text = text.replace(/\n{3,}$/, "\n\n");
-  if (entries.length) {
-    const block = [
-      begin(path),
-      ...entries.flatMap((
-        e,
-      ) => [`[hooks.state.${tomlString(e.key)}]`, `trusted_hash = ${tomlString(e.hash)}`]),
-      END,
-    ].join("\n");
-    const sep = text.trim() === ""
-      ? ""
-      : text.endsWith("\n\n")
-      ? ""
-      : text.endsWith("\n")
-      ? "\n"
-      : "\n\n";
-    text = `${text.trim() === "" ? "" : text}${sep}${block}\n`;
-  } else if (text.trim() === "") text = "";
-  else text = text.replace(/\n+$/, "\n");
+  const text = appendMarkedBlock(
+    dropTables(dropMarkedBlock(configText, begin(path), END), new Set(entries.map((e) => e.key))),
+    begin(path),
+    END,
+    entries.length
+      ? entries.map((e) =>
+        `[hooks.state.${tomlString(e.key)}]\ntrusted_hash = ${tomlString(e.hash)}\n`
+      ).join("")
+      : null,
+  );
   let parsed: Json;
   try {
     parsed = parseToml(text) as Json;

@@ -59,6 +59,35 @@ export function lineDiff(a: string, b: string, context = 2): string {
   return out.join("\n");
 }
 
+/**
+ * Guard's own block in a text configuration file (TOML), between marker lines: removed wherever
+ * it stands, with the line break that ended it.
+ */
+export function dropMarkedBlock(text: string, begin: string, end: string): string {
+  const start = text.indexOf(begin);
+  if (start < 0) return text;
+  const stop = text.indexOf(end, start);
+  return text.slice(0, start) +
+    (stop >= 0 ? text.slice(stop + end.length).replace(/^\n/, "") : "");
+}
+
+/**
+ * `text` with guard's block (`body`, ending in a line break) appended after a blank line, between
+ * the marker lines; with `body` null, only the end tidied (one final line break, or nothing).
+ */
+export function appendMarkedBlock(
+  text: string,
+  begin: string,
+  end: string,
+  body: string | null,
+): string {
+  const rest = text.replace(/\n{3,}$/, "\n\n");
+  if (rest.trim() === "") return body === null ? "" : `${begin}\n${body}${end}\n`;
+  if (body === null) return rest.replace(/\n+$/, "\n");
+  const sep = rest.endsWith("\n\n") ? "" : rest.endsWith("\n") ? "\n" : "\n\n";
+  return `${rest}${sep}${begin}\n${body}${end}\n`;
+}
+
 export function readOrEmpty(path: string): string {
   try {
     return Deno.readTextFileSync(path);

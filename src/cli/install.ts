@@ -6,7 +6,14 @@
  */
 import { hookCommand, mainModulePath, userDirectory } from "./flags.ts";
 import { innerCommand } from "../adapters/fail_closed.ts";
-import { applyEdit, isPermissionError, permissionHint, readOrEmpty } from "./config_edit.ts";
+import {
+  appendMarkedBlock,
+  applyEdit,
+  dropMarkedBlock,
+  isPermissionError,
+  permissionHint,
+  readOrEmpty,
+} from "./config_edit.ts";
 import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
 import { nodeCrypto } from "./sync_crypto.ts";
 import { err, out } from "./io.ts";
@@ -142,21 +149,19 @@ const KIMI_END = "# <<< guard hook <<<";
 
 /** Kimi's TOML: guard's [[hooks]] blocks live between marker comments at the end. */
 function kimiEdit(text: string, command: string | null): string {
-  const start = text.indexOf(KIMI_BEGIN);
-  let rest = text;
-  if (start >= 0) {
-    const end = text.indexOf(KIMI_END, start);
-    rest = text.slice(0, start) + (end >= 0 ? text.slice(end + KIMI_END.length) : "");
-  }
-  rest = rest.replace(/\n{3,}$/, "\n\n").replace(/^\n+$/, "");
-  if (!command) return rest.replace(/\n+$/, rest.trim() ? "\n" : "");
-  const block = ["PreToolUse", "PostToolUse"].map((ev) =>
-    `[[hooks]]\nevent = "${ev}"\nmatcher = ".*"\ncommand = ${
-      JSON.stringify(command)
-    }\ntimeout = 30\n`
-  ).join("\n");
-  const sep = rest.trim() ? (rest.endsWith("\n\n") ? "" : rest.endsWith("\n") ? "\n" : "\n\n") : "";
-  return `${rest.trim() ? rest : ""}${sep}${KIMI_BEGIN}\n${block}${KIMI_END}\n`;
+  const block = command === null
+    ? null
+    : ["PreToolUse", "PostToolUse"].map((ev) =>
+      `[[hooks]]\nevent = "${ev}"\nmatcher = ".*"\ncommand = ${
+        JSON.stringify(command)
+      }\ntimeout = 30\n`
+    ).join("\n");
+  return appendMarkedBlock(
+    dropMarkedBlock(text, KIMI_BEGIN, KIMI_END),
+    KIMI_BEGIN,
+    KIMI_END,
+    block,
+  );
 }
 
 export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
