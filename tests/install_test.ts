@@ -11,6 +11,7 @@ import { parse as parseToml } from "smol-toml";
 import { guardEnv, REPO_ROOT, runGuard, runProcess, tempHome } from "../scripts/guard_flags.ts";
 import { codeFor, setupTotp } from "./totp_helpers.ts";
 import { readReply } from "../src/cli/canary.ts";
+import { installedCommand } from "./installed_hook.ts";
 import { hookHash, trustedHash } from "../src/cli/codex_trust.ts";
 import type { InstallAgent } from "../src/cli/install.ts";
 
@@ -39,19 +40,6 @@ function original(agent: string, rel: string, event: string): string {
       },
     };
   return JSON.stringify(v, null, 2) + "\n";
-}
-
-/** The installed hook command of an agent's file. */
-function installedCommand(agent: InstallAgent, text: string): string {
-  if (agent === "kimi") {
-    return (parseToml(text) as { hooks: { command: string }[] }).hooks.at(-1)!.command;
-  }
-  const cfg = JSON.parse(text);
-  const first = Object.values(cfg.hooks as Record<string, unknown[]>)[0];
-  const entry = first.at(-1) as Record<string, unknown>;
-  if (agent === "cursor") return entry.command as string;
-  if (agent === "copilot") return entry.bash as string;
-  return ((entry.hooks as Record<string, unknown>[]).at(-1)!).command as string;
 }
 
 /** Pipes `payload` through a hook command with sh, as the agents do. */

@@ -23,6 +23,7 @@ import type { ScriptedCall } from "./mock_model.ts";
 import type { CaseResult } from "./run_case.ts";
 import { runCase } from "./sandbox.ts";
 import { median, recordCost } from "./matrix.ts";
+import { installedHook } from "../installed_hook.ts";
 
 /** Bound for one agent run (the agents answer a scripted call in seconds). */
 export const AGENT_TIMEOUT_MS = 90_000;
@@ -247,20 +248,6 @@ async function brokenInstall(d: Driver, c: CaseDirs): Promise<{ copy: string; de
   return { copy, deno };
 }
 
-/** The hook command `guard install` wrote for the agent (its PreToolUse entry). */
-async function installedHook(d: Driver, c: CaseDirs): Promise<string> {
-  const files: Record<string, string> = {
-    claude: ".claude/settings.json",
-    codex: ".codex/hooks.json",
-    gemini: ".gemini/settings.json",
-    copilot: ".copilot/hooks/guard.json",
-  };
-  const cfg = JSON.parse(await Deno.readTextFile(`${c.home}/${files[d.agent]}`));
-  if (d.agent === "copilot") return cfg.hooks.preToolUse.at(-1).bash;
-  const event = d.agent === "gemini" ? "BeforeTool" : "PreToolUse";
-  return cfg.hooks[event].at(-1).hooks.at(-1).command;
-}
-
 /** A hook payload of the agent's own, for a shell command. */
 function hookPayload(d: Driver, c: CaseDirs, command: string): unknown {
   const base = { session_id: "offline", cwd: c.project, tool_input: { command } };
@@ -383,7 +370,7 @@ export const FIX_SCENARIOS: Scenario[] = [
     title: "the installed hook runs with no network at all: clean stderr, no fetch",
     run: (d) =>
       withCase(d, async (c) => {
-        const command = await installedHook(d, c);
+        const command = await installedHook(d.agent, c.home);
         for (const [cmd, stop] of [["rm -rf ~", true], ["ls", false]] as const) {
           // No interfaces at all, not even loopback: any fetch would fail loudly.
           const child = new Deno.Command("unshare", {
