@@ -78,6 +78,12 @@ export interface EvalContext {
   guardPaths: string[];
   policy: CompiledPolicy;
   parser: ShellParser;
+  /**
+   * The workspace the session works in (absolute): its git root or start directory, anchored in
+   * session state by the front end. Absent: the call's cwd, unless that is the home, `/` or a
+   * system directory (then there is no workspace and every write is outside).
+   */
+  workspace?: string | null;
   /** Limits on analysis work. */
   limits?: Partial<Limits>;
 }
