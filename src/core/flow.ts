@@ -73,6 +73,11 @@ export interface FlowState {
   updated: number;
   /** Set when the state had to be rebuilt: history unknown, assume the worst. */
   reset?: string;
+  /**
+   * The session's workspace (absolute, canonical), anchored by the front end on the first call
+   * that has one (src/state/workspace.ts); never changed afterwards. Absent in older state files.
+   */
+  workspace?: string;
 }
 
 export function newFlowState(salt: string, now: number): FlowState {
@@ -413,6 +418,8 @@ interface StateMeta {
   results: { id: number[]; tools: string[]; tool: number[]; labels: number[]; at: number[] };
   updated: number;
   reset?: string;
+  /** Optional: files written before it existed decode without it. */
+  workspace?: string;
 }
 
 const labelBits = (ls: Label[]) => ls.reduce((m, l) => m | (1 << LABELS.indexOf(l)), 0);
@@ -447,6 +454,7 @@ export function encodeFlowState(s: FlowState, withFingerprints = true): Uint8Arr
     })(),
     updated: s.updated,
     ...(s.reset ? { reset: s.reset } : {}),
+    ...(s.workspace !== undefined ? { workspace: s.workspace } : {}),
   };
   const raw = new TextEncoder().encode(JSON.stringify(meta));
   // Pad the JSON with spaces to a multiple of 4 bytes so the triples that follow are aligned.
@@ -495,6 +503,11 @@ export function decodeFlowState(
     !Number.isSafeInteger(meta.nextId) || !ints(meta.untrusted) || !ints(meta.private) ||
     !meta.results || typeof meta.results !== "object" || !Number.isFinite(meta.updated)
   ) throw new FlowStateError("bad metadata");
+  if (
+    meta.workspace !== undefined &&
+    (typeof meta.workspace !== "string" || !meta.workspace.startsWith("/") ||
+      meta.workspace.length > 4096 || meta.workspace.includes("\0"))
+  ) throw new FlowStateError("bad workspace");
   const results: TrackedResult[] = [];
   const c = meta.results;
   const n2 = Array.isArray(c?.id) ? c.id.length : -1;
@@ -526,5 +539,6 @@ export function decodeFlowState(
       : new FingerprintStore(triples),
     updated: meta.updated,
     ...(meta.reset ? { reset: meta.reset } : {}),
+    ...(meta.workspace !== undefined ? { workspace: meta.workspace } : {}),
   };
 }
