@@ -36,6 +36,7 @@ import { admitCall, checkFlow, type FlowCall, type FlowProof, recordResult } fro
 import { flowCallOf, stringLeaves } from "../core/flow_call.ts";
 import type { EngineContext } from "../core/engine.ts";
 import { type OpenSession, openSession, pruneSessions } from "../state/sessions.ts";
+import { anchorWorkspace } from "../state/workspace.ts";
 
 /** Largest payload accepted on stdin. */
 export const MAX_PAYLOAD = 8 * 1024 * 1024;
@@ -268,6 +269,10 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           );
         }
       }
+      // The workspace: anchored in the session by its first call that has one, never widened
+      // by a later cwd (`cd ~`); without a session, this call's own.
+      const anchored = anchorWorkspace(session?.state ?? null, call.cwd, ctx);
+      ctx.workspace = anchored.workspace;
       // MCP tool heuristics load only for MCP tools (they register with capabilities.ts).
       const mcpTool = call.kind === "mcp" || call.tool.startsWith("mcp__");
       if (mcpTool && (session || adapted.event === "PostToolUse")) {
@@ -284,7 +289,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           home,
         );
       }
-      let dirty = false;
+      let dirty = anchored.changed;
       // One classification per call, shared by the check and the admission.
       let fc: FlowCall | null = null;
       const fcOf = (c: ToolCall, ev: Evaluation) => fc ??= flowCallOf(c, ev, policy.flow, home);

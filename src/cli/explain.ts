@@ -11,11 +11,29 @@ import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 import { EMPTY_POLICY } from "../core/policy.ts";
+import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
 
-const USAGE = `usage: guard explain [--cwd DIR] [--json] '<command>'
-       guard explain [--cwd DIR] [--json] --tool <Name> --input '<json>'`;
+const USAGE = `usage: guard explain [--cwd DIR] [--workspace DIR|none] [--json] '<command>'
+       guard explain [--cwd DIR] [--workspace DIR|none] [--json] --tool <Name> --input '<json>'
+The workspace is the git root of the cwd (where guard may read), else the cwd; --workspace
+names it instead (the hook uses the one its session's first call anchored).`;
 
-export function formatEvaluation(ev: Evaluation, call: ToolCall): string {
+/** The workspace line of the text output. */
+export function formatWorkspace(
+  w: FoundWorkspace | { workspace: string | null; source: "option" },
+): string {
+  const how = w.source === "git-root"
+    ? "git root of the cwd"
+    : w.source === "cwd"
+    ? "the cwd"
+    : w.source === "option"
+    ? "--workspace"
+    : "none";
+  const note = "note" in w && w.note ? `; ${w.note}` : "";
+  return `Workspace: ${w.workspace ?? "none (every write is outside)"}  (${how}${note})`;
+}
+
+export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: string): string {
   const d = ev.decision;
   const t = ev.trace;
   const lines: string[] = [];
@@ -24,6 +42,7 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall): string {
   if (d.remediation) lines.push(`  Remediation: ${d.remediation}`);
   lines.push("");
   lines.push(`Call: ${call.tool} (${call.kind})  cwd=${call.cwd}`);
+  if (workspace !== undefined) lines.push(workspace);
   if (call.kind === "shell") {
     lines.push(
       `Parsed by: ${t.parser === "fast" ? "fast path (no tree-sitter needed)" : t.parser}`,
@@ -55,6 +74,7 @@ export async function runExplain(
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   let cwd = Deno.cwd();
+  let workspaceArg: string | null = null;
   let json = false;
   let tool: string | null = null;
   let input: string | null = null;
@@ -62,6 +82,7 @@ export async function runExplain(
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === "--cwd") cwd = args[++i] ?? "";
+    else if (a === "--workspace") workspaceArg = args[++i] ?? "";
     else if (a === "--json") json = true;
     else if (a === "--tool") tool = args[++i] ?? "";
     else if (a === "--input") input = args[++i] ?? "";
@@ -121,17 +142,31 @@ export async function runExplain(
     }
     throw e;
   }
-  const ev = await evaluateWithCapabilities(
-    call,
-    baseContext(home, policy),
-    performance.now() + 5000,
-  );
+  const ctx = baseContext(home, policy);
+  let ws: FoundWorkspace | { workspace: string | null; source: "option" };
+  if (workspaceArg !== null) {
+    const named = namedWorkspace(workspaceArg, ctx);
+    if ("error" in named) return { code: 2, stdout: "", stderr: `guard explain: ${named.error}` };
+    ws = { workspace: named.workspace, source: "option" };
+  } else ws = findWorkspace(cwd, ctx);
+  ctx.workspace = ws.workspace;
+  const ev = await evaluateWithCapabilities(call, ctx, performance.now() + 5000);
   if (json) {
     return {
       code: 0,
-      stdout: JSON.stringify({ decision: ev.decision, trace: ev.trace }, null, 2),
+      stdout: JSON.stringify(
+        {
+          decision: ev.decision,
+          workspace: ws.workspace,
+          workspaceSource: ws.source,
+          ...("note" in ws && ws.note ? { workspaceNote: ws.note } : {}),
+          trace: ev.trace,
+        },
+        null,
+        2,
+      ),
       stderr: "",
     };
   }
-  return { code: 0, stdout: formatEvaluation(ev, call), stderr: "" };
+  return { code: 0, stdout: formatEvaluation(ev, call, formatWorkspace(ws)), stderr: "" };
 }

@@ -8,8 +8,11 @@ import { runProxy } from "../mcp/proxy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err } from "./io.ts";
+import { findWorkspace, namedWorkspace } from "../state/workspace.ts";
+import { baseContext } from "./runtime.ts";
 
-const USAGE = "usage: guard proxy [--name <server>] -- <server command> [args…]";
+const USAGE =
+  "usage: guard proxy [--name <server>] [--workspace DIR|none] -- <server command> [args…]";
 const RUNNERS = new Set([
   "npx",
   "node",
@@ -41,6 +44,7 @@ export function serverName(command: string, args: string[]): string {
 
 export async function runProxyCommand(args: string[]): Promise<number> {
   let name: string | null = null;
+  let workspaceArg: string | null = null;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -54,6 +58,8 @@ export async function runProxyCommand(args: string[]): Promise<number> {
         err(`guard proxy: --name needs letters, digits, '.', '_' or '-'\n${USAGE}`);
         return 2;
       }
+    } else if (a === "--workspace") {
+      workspaceArg = args[++i] ?? "";
     } else {
       err(
         `guard proxy: unexpected ${
@@ -95,6 +101,18 @@ export async function runProxyCommand(args: string[]): Promise<number> {
     const pwd = Deno.env.get("PWD");
     if (pwd && pwd.startsWith("/")) cwd = pwd;
   } catch { /* no env permission for PWD: judge paths against / */ }
+  // The workspace: the git root of the proxy's working directory (where guard may read), else
+  // that directory; fixed for the proxy's lifetime.
+  const bounds = baseContext(home, policy);
+  let workspace: string | null;
+  if (workspaceArg !== null) {
+    const named = namedWorkspace(workspaceArg, bounds);
+    if ("error" in named) {
+      err(`guard proxy: ${named.error}\n${USAGE}`);
+      return 2;
+    }
+    workspace = named.workspace;
+  } else workspace = findWorkspace(cwd, bounds).workspace;
   try {
     return await runProxy({
       name: name ?? serverName(command, rest),
@@ -103,6 +121,7 @@ export async function runProxyCommand(args: string[]): Promise<number> {
       home,
       stateDir,
       cwd,
+      workspace,
       policy,
     });
   } catch (e) {

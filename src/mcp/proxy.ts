@@ -75,6 +75,8 @@ export interface ProxyOptions {
   home: string;
   stateDir: string;
   cwd: string;
+  /** The workspace (src/state/workspace.ts); absent: the engine's fallback from each call's cwd. */
+  workspace?: string | null;
   policy: CompiledPolicy;
   /** Streams (tests and the bench may pass their own). */
   input?: ReadableStream<Uint8Array>;
@@ -369,7 +371,10 @@ export class ProxySession {
     const flowSettings = this.o.policy.flow;
     const def = this.defs.get(name);
     try {
-      this.ctx ??= baseContext(this.o.home, this.o.policy);
+      this.ctx ??= {
+        ...baseContext(this.o.home, this.o.policy),
+        ...(this.o.workspace !== undefined ? { workspace: this.o.workspace } : {}),
+      };
       // One classification per call, shared by the check and the admission.
       let fc: FlowCall | null = null;
       const fcOf = (c: ToolCall, ev: Evaluation) =>
