@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { fastParse } from "../src/shell/fast_lexer.ts";
-import type { Part, Stmt, Word } from "../src/shell/ir.ts";
+import type { Part, Redir, Stmt, Word } from "../src/shell/ir.ts";
 import { makeShellParser, NeedFullParser } from "../src/shell/parser.ts";
 import { decodeAnsiC, unescapeDouble, unescapeUnquoted } from "../src/shell/quoting.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
@@ -38,10 +38,15 @@ function simples(s: Stmt, out: Stmt[] = []): Extract<Stmt, { k: "simple" }>[] {
   return out as Extract<Stmt, { k: "simple" }>[];
 }
 
+function litPart(p: Part): string {
+  if (p.t === "lit") return p.v;
+  if (p.t === "tilde") return "~" + p.user;
+  if (p.t === "brace") return p.raw; // bash passes `{fd}` or `{}` as it is
+  return `<${p.t}>`;
+}
+
 function lit(w: Word): string {
-  return w.parts.map((
-    p: Part,
-  ) => (p.t === "lit" ? p.v : p.t === "tilde" ? "~" + p.user : `<${p.t}>`)).join("");
+  return w.parts.map(litPart).join("");
 }
 
 function argv(src: string): string[][] {
@@ -107,7 +112,6 @@ const FAST_DECLINES = [
   "ls &&",
   "| ls",
   "time ls",
-  "echo a > f b",
   "cat x >& file",
   "echo a;; b",
 ];
@@ -312,4 +316,167 @@ Deno.test("a parse cancelled by the time budget leaves the parser clean for the 
   assert.deepEqual(argv("git status && rm -rf ~"), [["git", "status"], ["rm", "-rf", "~"]]);
   const again = parseWithTreeSitter(big, performance.now() + 60_000, 60_000);
   assert.equal(again.limit, undefined);
+});
+
+/**
+ * Words after a redirection are ordinary arguments in bash (`rm >/dev/null -rf ~` runs
+ * `rm -rf ~`), wherever the redirection stands. Each case: the command, the argv of every
+ * simple command (in order), the redirections of each (`fd op target`, heredocs as `<<DELIM`),
+ * and which front end must take it: "fast" (the fast lexer accepts it, with exactly the
+ * tree-sitter IR), "full" (the fast lexer declines it) or "error" (declined, and parsing
+ * reports a syntax error, so the decision can never be allow). Every argv here is what
+ * bash 5.2 passes (checked by running each command with an argv printer).
+ */
+const REDIRECTION_CASES: [string, string[][], string[][], "fast" | "full" | "error"][] = [
+  // The reported bypasses.
+  ["find </dev/null ~ -delete", [["find", "~", "-delete"]], [["</dev/null"]], "fast"],
+  ["cat </dev/null ~/.a*/totp-secret", [["cat", "~/.a*/totp-secret"]], [["</dev/null"]], "fast"],
+  ["rm 2>/dev/null -rf ~", [["rm", "-rf", "~"]], [["2>/dev/null"]], "fast"],
+  ["rm >/dev/null -rf ~", [["rm", "-rf", "~"]], [[">/dev/null"]], "fast"],
+  ["echo hi >out.txt extra words", [["echo", "hi", "extra", "words"]], [[">out.txt"]], "fast"],
+  ['cmd <<<"x" more args', [["cmd", "more", "args"]], [["<<<x"]], "full"],
+  ["cmd 2>&1 args", [["cmd", "args"]], [["2>&1"]], "fast"],
+  [">file cmd args", [["cmd", "args"]], [[">file"]], "fast"],
+  ["cmd <in arg1 >out arg2", [["cmd", "arg1", "arg2"]], [["<in", ">out"]], "fast"],
+  ["cmd &>log -x", [["cmd", "-x"]], [["&>log"]], "full"],
+  // Spacing, quoting and several redirections.
+  ["cmd > out a", [["cmd", "a"]], [[">out"]], "fast"],
+  ["cmd >out 'a b' \"c d\"", [["cmd", "a b", "c d"]], [[">out"]], "fast"],
+  ["cmd >'o u' x", [["cmd", "x"]], [[">o u"]], "fast"],
+  ["cmd >o\\ u x", [["cmd", "x"]], [[">o u"]], "fast"],
+  ["cmd >out $X", [["cmd", "<param>"]], [[">out"]], "fast"],
+  ["cmd >$X x", [["cmd", "x"]], [["><param>"]], "fast"],
+  ["cmd >out $(sub) x", [["cmd", "<cmd>", "x"]], [[">out"]], "full"],
+  ["cmd 3>&1 4>x y", [["cmd", "y"]], [["3>&1", "4>x"]], "fast"],
+  ["cmd 10>x a", [["cmd", "a"]], [["10>x"]], "fast"],
+  ["cmd 2>>log -v", [["cmd", "-v"]], [["2>>log"]], "fast"],
+  ["cmd >>log -v", [["cmd", "-v"]], [[">>log"]], "fast"],
+  ["rm >/dev/null -rf ~ 2>&1 /", [["rm", "-rf", "~", "/"]], [[">/dev/null", "2>&1"]], "fast"],
+  ["cmd >o x<in", [["cmd", "x"]], [[">o", "<in"]], "fast"],
+  ["cmd >o x>p", [["cmd", "x"]], [[">o", ">p"]], "fast"],
+  [">o cmd >p x", [["cmd", "x"]], [[">o", ">p"]], "fast"],
+  ["2>/dev/null rm -rf ~", [["rm", "-rf", "~"]], [["2>/dev/null"]], "fast"],
+  ["sudo >/dev/null rm -rf ~", [["sudo", "rm", "-rf", "~"]], [[">/dev/null"]], "fast"],
+  ["echo >&2 error message", [["echo", "error", "message"]], [[">&2"]], "fast"],
+  ["cmd >out x # c", [["cmd", "x"]], [[">out"]], "fast"],
+  ["exec 3<in args", [["exec", "args"]], [["3<in"]], "fast"],
+  // tree-sitter-bash reads the `0` of `0<file` as an argument.
+  ["cat 0</dev/null ~/.ssh/id_rsa", [["cat", "~/.ssh/id_rsa"]], [["0</dev/null"]], "fast"],
+  ["cmd 0>out a", [["cmd", "a"]], [["0>out"]], "fast"],
+  ["cmd 0>&1 a", [["cmd", "a"]], [["0>&1"]], "fast"],
+  ["cmd x 0<in", [["cmd", "x"]], [["0<in"]], "fast"],
+  ["0<in rm -rf ~", [["rm", "-rf", "~"]], [["0<in"]], "fast"],
+  // Not descriptors: quoted, or not written right before the operator.
+  ['cmd "0">out a', [["cmd", "0", "a"]], [[">out"]], "fast"],
+  ["cmd 0 >out a", [["cmd", "0", "a"]], [[">out"]], "fast"],
+  ["cmd {fd} >out a", [["cmd", "{fd}", "a"]], [[">out"]], "full"],
+  // Closing a descriptor takes no target: the next word is an argument.
+  ["cmd 2>&- y", [["cmd", "y"]], [["2>&-"]], "fast"],
+  ["cmd >&- y", [["cmd", "y"]], [[">&-"]], "fast"],
+  ["cmd 2>& - y", [["cmd", "y"]], [["2>&-"]], "fast"],
+  ["cmd <&- y", [["cmd", "y"]], [["<&-"]], "full"],
+  // Other operators (the fast lexer leaves them to tree-sitter).
+  ["cmd >|out a", [["cmd", "a"]], [[">|out"]], "full"],
+  ["cmd &>>log a", [["cmd", "a"]], [["&>>log"]], "full"],
+  ["cmd &> log a", [["cmd", "a"]], [["&>log"]], "full"],
+  ["cmd >& out a", [["cmd", "a"]], [[">&out"]], "full"],
+  ["cmd <<<x y >out z", [["cmd", "y", "z"]], [["<<<x", ">out"]], "full"],
+  ["cmd {fd}>out a", [["cmd", "a"]], [["{fd}>out"]], "full"],
+  ["cmd {fd}<in x", [["cmd", "x"]], [["{fd}<in"]], "full"],
+  ["cmd >out {fd}>p", [["cmd"]], [[">out", "{fd}>p"]], "full"],
+  ["cmd x {fd}>out", [["cmd", "x"]], [["{fd}>out"]], "full"],
+  ["cmd {fd}>&-", [["cmd"]], [["{fd}>&-"]], "full"],
+  // Assignments and declarations.
+  ["X=1 rm >/dev/null -rf ~", [["rm", "-rf", "~"]], [[">/dev/null"]], "full"],
+  ["X=1 >out a b", [["a", "b"]], [[">out"]], "full"],
+  ["export A=1 >out B=2", [["export", "A=1", "B=2"]], [[">out"]], "full"],
+  // Pipelines, lists, background jobs.
+  ["ls | rm >/dev/null -rf ~", [["ls"], ["rm", "-rf", "~"]], [[], [">/dev/null"]], "fast"],
+  ["rm >/dev/null -rf ~ | cat", [["rm", "-rf", "~"], ["cat"]], [[">/dev/null"], []], "fast"],
+  ["a | b >out x y", [["a"], ["b", "x", "y"]], [[], [">out"]], "fast"],
+  ["a | b >out", [["a"], ["b"]], [[], [">out"]], "fast"],
+  ["a >o x | sh y", [["a", "x"], ["sh", "y"]], [[">o"], []], "fast"],
+  ["true && rm 2>/dev/null -rf ~", [["true"], ["rm", "-rf", "~"]], [[], ["2>/dev/null"]], "fast"],
+  ["a && b | c >o x", [["a"], ["b"], ["c", "x"]], [[], [], [">o"]], "fast"],
+  ["rm 2>/dev/null -rf ~ && ls", [["rm", "-rf", "~"], ["ls"]], [["2>/dev/null"], []], "fast"],
+  ["rm >/dev/null -rf ~; ls", [["rm", "-rf", "~"], ["ls"]], [[">/dev/null"], []], "fast"],
+  ["rm >/dev/null -rf ~ &", [["rm", "-rf", "~"]], [[">/dev/null"]], "fast"],
+  ["cmd >o x 2>&1 y & ls", [["cmd", "x", "y"], ["ls"]], [[">o", "2>&1"], []], "fast"],
+  ["cmd <in -x | wc -l", [["cmd", "-x"], ["wc", "-l"]], [["<in"], []], "fast"],
+  ["rm >/dev/null -rf ~\nls", [["rm", "-rf", "~"], ["ls"]], [[">/dev/null"], []], "full"],
+  ["! rm >/dev/null -rf ~", [["rm", "-rf", "~"]], [[">/dev/null"]], "full"],
+  // Inside compound commands.
+  ["{ rm >/dev/null -rf ~; }", [["rm", "-rf", "~"]], [[">/dev/null"]], "full"],
+  ["(rm 2>/dev/null -rf ~)", [["rm", "-rf", "~"]], [["2>/dev/null"]], "full"],
+  [
+    "if true; then rm >/dev/null -rf ~; fi",
+    [["true"], ["rm", "-rf", "~"]],
+    [[], [">/dev/null"]],
+    "full",
+  ],
+  ["for i in 1; do rm >/dev/null -rf ~; done", [["rm", "-rf", "~"]], [[">/dev/null"]], "full"],
+  ["case x in x) rm >/dev/null -rf ~;; esac", [["rm", "-rf", "~"]], [[">/dev/null"]], "full"],
+  // Heredocs followed by more words.
+  ["cat <<EOF arg\nhi\nEOF", [["cat", "arg"]], [["<<EOF"]], "full"],
+  ["rm <<EOF -rf ~\nx\nEOF", [["rm", "-rf", "~"]], [["<<EOF"]], "full"],
+  ["cat <<EOF > f arg\nhi\nEOF", [["cat", "arg"]], [["<<EOF", ">f"]], "full"],
+  ["cat <<EOF 2>&1 x\nhi\nEOF", [["cat", "x"]], [["<<EOF", "2>&1"]], "full"],
+  ["cat <<-EOF x\n\thi\n\tEOF", [["cat", "x"]], [["<<-EOF"]], "full"],
+  ["cat <<EOF >f arg && ls\nhi\nEOF", [["cat", "arg"], ["ls"]], [["<<EOF", ">f"], []], "full"],
+  // tree-sitter-bash misparses these (valid bash): a syntax error, but the words still land
+  // where bash puts them.
+  ["cmd <>f a", [["cmd", "a"]], [["<>f"]], "error"],
+  ["cmd 3<>f a", [["cmd", "a"]], [["3<>f"]], "error"],
+  ["cat <<EOF x; rm -rf ~\nhi\nEOF", [["cat", "x"], ["rm", "-rf", "~"]], [["<<EOF"], []], "error"],
+  ["cat <<EOF x | sh y\nhi\nEOF", [["cat", "x"], ["sh", "y"]], [["<<EOF"], []], "error"],
+  [
+    "cat <<EOF x && rm -rf ~\nhi\nEOF",
+    [["cat", "x"], ["rm", "-rf", "~"]],
+    [["<<EOF"], []],
+    "error",
+  ],
+  ["cat <<'EOF' >f | sh\nrm -rf ~\nEOF", [["cat"], ["sh"]], [["<<EOF", ">f"], []], "error"],
+  ["cat <<'EOF' >f x | sh\nrm -rf ~\nEOF", [["cat", "x"], ["sh"]], [["<<EOF", ">f"], []], "error"],
+  // bash rejects words after the redirections of a compound command.
+  ["{ ls; } >f x", [["ls"]], [[]], "error"],
+  ["(ls) >f x", [["ls"]], [[]], "error"],
+  ["[[ -n x ]] >f x", [], [], "error"],
+  ["for i in 1; do ls; done >f x", [["ls"]], [[]], "error"],
+];
+
+function redirText(r: Redir): string {
+  return `${r.fd ?? ""}${r.op}${r.target ? lit(r.target) : ""}`;
+}
+
+Deno.test("words after a redirection are arguments, as in bash (tree-sitter)", () => {
+  assert.ok(REDIRECTION_CASES.length >= 40);
+  for (const [cmd, argv, redirs, front] of REDIRECTION_CASES) {
+    const p = ts(cmd);
+    const ss = simples(p.body);
+    const label = JSON.stringify(cmd);
+    assert.deepEqual(ss.map((s) => s.words.map(lit)), argv, `argv of ${label}`);
+    assert.deepEqual(ss.map((s) => s.redirs.map(redirText)), redirs, `redirections of ${label}`);
+    assert.equal(p.errors.length > 0, front === "error", `errors of ${label}: ${p.errors}`);
+  }
+});
+
+Deno.test("words after a redirection: the fast lexer takes the plain spellings, with tree-sitter's IR", () => {
+  for (const [cmd, , , front] of REDIRECTION_CASES) {
+    const f = fastParse(cmd);
+    const label = JSON.stringify(cmd);
+    if (front !== "fast") {
+      assert.equal(f, null, `fast path accepted ${label}`);
+      continue;
+    }
+    assert.ok(f, `fast path declined ${label}`);
+    assert.deepEqual(f.body, ts(cmd).body, `IR differs for ${label}`);
+  }
+});
+
+Deno.test("words after a redirection: the command's raw text runs to its last word", () => {
+  const raw = (src: string) => simples(ts(src).body).map((s) => s.raw);
+  assert.deepEqual(raw("rm >/dev/null -rf ~"), ["rm >/dev/null -rf ~"]);
+  assert.deepEqual(raw("cat x > /dev/null"), ["cat x"]);
+  assert.deepEqual(raw("ls | rm 2>/dev/null -rf ~ 2>&1"), ["ls", "rm 2>/dev/null -rf ~"]);
+  assert.deepEqual(raw("cat <<EOF arg\nhi\nEOF"), ["cat <<EOF arg"]);
 });
