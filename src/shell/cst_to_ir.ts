@@ -51,6 +51,51 @@ const STATEMENT_TYPES = new Set([
 
 const SUBST_TYPES = new Set(["command_substitution", "process_substitution"]);
 
+/** Operators that end a command, as they appear inside tree-sitter-bash ERROR nodes. */
+const SEPARATORS = new Set([";", "&", "|", "|&", "&&", "||"]);
+
+/** A word written after a redirection's target: an argument of the command. */
+interface Moved {
+  word: Word;
+  node: TsNode;
+}
+
+/** A statement that followed a heredoc on its first line (`cat <<EOF | sh`), with its operator. */
+interface Tail {
+  op: string;
+  stmt: Stmt;
+}
+
+/** Words and redirections after a separator inside a heredoc's first line. */
+interface Group {
+  op: string;
+  words: Moved[];
+  redirs: Redir[];
+}
+
+interface RedirResult {
+  redirs: Redir[];
+  /** Words after the target: arguments of the command, in order. */
+  words: Moved[];
+  tails: Tail[];
+  /** Where the redirection's text ends (for heredocs: its first line), or -1. */
+  end: number;
+}
+
+/** What a redirected statement adds to its last command. */
+interface Attachment {
+  redirs: Redir[];
+  words: Word[];
+  /** The last command's last word (`{name}`, or the `0` of `0<f`) is a redirection's descriptor. */
+  dropLast: boolean;
+  /** Source text to append to the raw text of pipelines (their trailing redirections). */
+  pipeTail: string;
+  /** Source text to append to the raw text of the command (up to its last moved word). */
+  wordTail: string;
+  /** Source text of the moved words (for a command that has no other words). */
+  wordsRaw: string;
+}
+
 export class Converter {
   readonly errors: string[] = [];
   constructor(private readonly src: string) {}
@@ -276,20 +321,31 @@ export class Converter {
     const assigns: Assign[] = [];
     const words: Word[] = [];
     const redirs: Redir[] = [];
+    const tails: Tail[] = [];
+    let last: TsNode | null = null; // the node of the last word pushed
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
       if (!c.isNamed) continue;
       const f = n.fieldNameForChild(i);
       if (c.type === "variable_assignment") assigns.push(this.assign(c, depth));
       else if (f === "redirect" || c.type.endsWith("_redirect")) {
-        redirs.push(...this.redirect(c, depth).redirs);
+        const r = this.redirect(c, depth);
+        if (last && this.namesFd(last, c, r)) r.redirs[0].fd = words.pop()!.raw;
+        redirs.push(...r.redirs);
+        words.push(...r.words.map((m) => m.word));
+        tails.push(...r.tails);
+        last = r.words.length ? r.words[r.words.length - 1].node : null;
       } else if (c.type === "command_name") {
         const inner = this.children(c).find((x) => x.isNamed);
         words.push(inner ? this.word(inner, depth + 1) : { raw: this.text(c), parts: [] });
+        last = inner ?? null;
       } else if (c.type === "comment") continue;
-      else words.push(this.word(c, depth + 1));
+      else {
+        words.push(this.word(c, depth + 1));
+        last = c;
+      }
     }
-    return { k: "simple", assigns, words, redirs, raw: this.text(n) };
+    return this.withTails({ k: "simple", assigns, words, redirs, raw: this.text(n) }, tails, n);
   }
 
   declaration(n: TsNode, depth: number): Stmt {
@@ -327,27 +383,61 @@ export class Converter {
 
   redirected(n: TsNode, depth: number): Stmt {
     let body: Stmt | null = null;
+    let bodyNode: TsNode | null = null;
     const redirs: Redir[] = [];
-    const tails: { op: string; stmt: Stmt }[] = [];
+    // Words after a redirection's target are arguments of the command (`rm >/dev/null -rf ~`
+    // runs `rm -rf ~`); tree-sitter-bash hangs them on the redirection node.
+    const words: Moved[] = [];
+    const tails: Tail[] = [];
+    let end = -1;
+    let dropLast = false;
+    let strayLt = -1;
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
       if (!c.isNamed) continue;
       const f = n.fieldNameForChild(i);
       if (f === "body" || (!body && STATEMENT_TYPES.has(c.type))) {
+        bodyNode = c;
         body = this.stmtOrError(c, depth + 1);
       } else if (c.type.endsWith("_redirect")) {
         const r = this.redirect(c, depth);
+        const first = r.redirs[0];
+        // tree-sitter-bash splits `<>` into a stray `<` and a `>` redirection.
+        if (strayLt === c.startIndex && first.op === ">" && first.fd === null) first.op = "<>";
+        if (words.length) {
+          if (this.namesFd(words[words.length - 1].node, c, r)) first.fd = words.pop()!.word.raw;
+        } else if (!dropLast && bodyNode) {
+          const w = lastArgument(bodyNode);
+          if (w && this.namesFd(w, c, r)) {
+            first.fd = this.text(w);
+            dropLast = true;
+          }
+        }
         redirs.push(...r.redirs);
+        words.push(...r.words);
         tails.push(...r.tails);
+        end = Math.max(end, r.end);
       } else if (c.type === "ERROR") {
         this.errors.push(`syntax error near ${JSON.stringify(this.text(c).slice(0, 40))}`);
+        if (this.text(c) === "<") strayLt = c.endIndex;
       }
     }
-    let s: Stmt = body ?? this.empty();
-    // tree-sitter-bash attaches trailing redirections to a whole `a && b` list or
-    // `a | b` pipeline; in bash they belong to the last command only.
-    s = attachToLast(s, redirs);
-    // A heredoc can be followed on its first line by the rest of a pipeline or list.
+    const bodyEnd = bodyNode ? bodyNode.endIndex : n.startIndex;
+    const s = this.attachToLast(body ?? this.empty(), {
+      redirs,
+      words: words.map((m) => m.word),
+      dropLast,
+      pipeTail: end > bodyEnd ? this.src.slice(bodyEnd, end) : "",
+      wordTail: words.length ? this.src.slice(bodyEnd, words[words.length - 1].node.endIndex) : "",
+      wordsRaw: words.length
+        ? this.src.slice(words[0].node.startIndex, words[words.length - 1].node.endIndex)
+        : "",
+    });
+    return this.withTails(s, tails, n);
+  }
+
+  /** Joins the rest of a pipeline or list that followed a heredoc on its first line. */
+  withTails(s: Stmt, tails: Tail[], n: TsNode): Stmt {
     for (const t of tails) {
       if (t.op === "|" || t.op === "|&") {
         const rest = t.stmt.k === "pipeline" ? t.stmt.stages : [t.stmt];
@@ -359,49 +449,88 @@ export class Converter {
     return s;
   }
 
-  redirect(n: TsNode, depth: number): { redirs: Redir[]; tails: { op: string; stmt: Stmt }[] } {
-    const tails: { op: string; stmt: Stmt }[] = [];
-    if (n.type === "heredoc_redirect") {
-      let op = "<<";
-      let delim = "";
-      let body: Word = { raw: "", parts: [] };
-      let quoted = false;
-      const extra: Redir[] = [];
-      let lastOp = "";
-      for (let i = 0; i < n.childCount; i++) {
-        const c = n.child(i)!;
-        if (!c.isNamed) {
-          if (c.type === "<<" || c.type === "<<-") op = c.type;
-          else lastOp = c.type;
-          continue;
+  /**
+   * Whether `word`, written right before the redirection `r` (node `c`), is really its file
+   * descriptor: a `{name}` (bash stores a new descriptor in the variable `name`:
+   * `exec {fd}>log`), or the digits of `0<file`, which tree-sitter-bash reads as an argument.
+   */
+  namesFd(word: TsNode, c: TsNode, r: RedirResult): boolean {
+    if (word.endIndex !== c.startIndex || r.redirs[0].fd !== null) return false;
+    const t = this.text(word);
+    return /^\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(t) || (word.type === "number" && /^\d+$/.test(t));
+  }
+
+  /**
+   * Attaches the trailing redirections and argument words of a redirected statement.
+   * tree-sitter-bash attaches trailing redirections to a whole `a && b` list or `a | b`
+   * pipeline; in bash they (and any words after them) belong to the last command only.
+   */
+  attachToLast(s: Stmt, a: Attachment): Stmt {
+    if (a.redirs.length === 0 && a.words.length === 0) return s;
+    switch (s.k) {
+      case "list":
+        if (s.items.length) {
+          const items = [...s.items];
+          items[items.length - 1] = this.attachToLast(items[items.length - 1], a);
+          return { ...s, items };
         }
-        if (c.type === "heredoc_start") {
-          const t = this.text(c);
-          quoted = /['"\\]/.test(t);
-          delim = t.replace(/['"\\]/g, "");
-        } else if (c.type === "heredoc_body") {
-          body = quoted
-            ? { raw: this.text(c), parts: [{ t: "lit", v: this.text(c), q: true }] }
-            : this.heredocBody(c, depth + 1);
-        } else if (c.type === "heredoc_end") continue;
-        else if (c.type.endsWith("_redirect")) extra.push(...this.redirect(c, depth).redirs);
-        else if (STATEMENT_TYPES.has(c.type)) {
-          tails.push({ op: lastOp || "|", stmt: this.stmt(c, depth + 1) });
+        if (a.words.length) {
+          return { k: "simple", assigns: [], words: a.words, redirs: a.redirs, raw: a.wordsRaw };
         }
+        break;
+      case "pipeline":
+        if (s.stages.length) {
+          const stages = [...s.stages];
+          stages[stages.length - 1] = this.attachToLast(stages[stages.length - 1], a);
+          return { ...s, stages, raw: s.raw + a.pipeTail };
+        }
+        break;
+      case "negate":
+        return { ...s, body: this.attachToLast(s.body, a) };
+      case "simple": {
+        let raw = s.raw + a.wordTail;
+        // A command's raw text runs to its last word, and the descriptor is no word.
+        if (a.dropLast && !a.words.length) {
+          raw = s.raw.slice(0, s.raw.length - s.words[s.words.length - 1].raw.length)
+            .replace(/[ \t]+$/, "");
+        }
+        return {
+          ...s,
+          words: [...(a.dropLast ? s.words.slice(0, -1) : s.words), ...a.words],
+          redirs: [...s.redirs, ...a.redirs],
+          raw,
+        };
       }
-      return {
-        redirs: [{
-          op,
-          fd: null,
-          target: { raw: delim, parts: [{ t: "lit", v: delim, q: true }] },
-          heredoc: { body, quoted },
-        }, ...extra],
-        tails,
-      };
     }
+    const out = attachRedirs(s, a.redirs);
+    if (a.words.length === 0) return out;
+    // `{ ls; } >f x`: bash refuses words after the redirections of a compound command.
+    const reason = `syntax error near unexpected token ${JSON.stringify(a.words[0].raw)}`;
+    this.errors.push(reason);
+    return { k: "list", items: [out, { k: "error", raw: a.wordsRaw, reason }] };
+  }
+
+  redirect(n: TsNode, depth: number): RedirResult {
+    if (n.type === "heredoc_redirect") return this.heredocRedirect(n, depth);
     let op = "";
     let fd: string | null = null;
     let target: Word | null = null;
+    const words: Moved[] = [];
+    // After a separator tree-sitter-bash could not place (`cat <<EOF >f | sh`), words start a
+    // new command.
+    const groups: Group[] = [];
+    let end = n.endIndex;
+    const destination = (c: TsNode) => {
+      const g = groups[groups.length - 1];
+      if (g) {
+        g.words.push({ word: this.word(c, depth + 1), node: c });
+        return;
+      }
+      // `>&-` / `<&-` close a descriptor and take no target.
+      if (!target && op !== ">&-" && op !== "<&-") target = this.word(c, depth + 1);
+      else words.push({ word: this.word(c, depth + 1), node: c });
+      end = c.endIndex;
+    };
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
       if (!c.isNamed) {
@@ -409,14 +538,115 @@ export class Converter {
         continue;
       }
       if (c.type === "file_descriptor") fd = this.text(c);
-      else if (!target) target = this.word(c, depth + 1);
-      else {
-        // Extra words after a redirection target are arguments in bash; keep them visible.
-        const w = this.word(c, depth + 1);
-        target = { raw: target.raw + " " + w.raw, parts: [...target.parts, ...w.parts] };
+      else if (c.type === "comment") continue;
+      else if (c.type === "ERROR") {
+        this.errors.push(`syntax error near ${JSON.stringify(this.text(c).slice(0, 40))}`);
+        // tree-sitter-bash reads `N<>file` as `N<`, a stray `>`, then the target.
+        if (op === "<" && !target && this.text(c) === ">") op = "<>";
+        for (const k of this.children(c)) {
+          if (k.isNamed && isWordType(k.type)) destination(k);
+          else if (!k.isNamed && SEPARATORS.has(k.type)) {
+            if (!groups.length && !target && !words.length) end = c.startIndex;
+            groups.push({ op: k.type, words: [], redirs: [] });
+          }
+        }
+      } else destination(c);
+    }
+    return { redirs: [{ op: op || ">", fd, target }], words, tails: this.groupTails(groups), end };
+  }
+
+  /** Commands made of the words that followed misplaced separators. */
+  groupTails(order: (Group | Tail)[]): Tail[] {
+    const tails: Tail[] = [];
+    for (const t of order) {
+      if ("stmt" in t) tails.push(t);
+      else if (t.words.length || t.redirs.length) {
+        const first = t.words[0]?.node;
+        const last = t.words[t.words.length - 1]?.node;
+        tails.push({
+          op: t.op,
+          stmt: {
+            k: "simple",
+            assigns: [],
+            words: t.words.map((m) => m.word),
+            redirs: t.redirs,
+            raw: first && last ? this.src.slice(first.startIndex, last.endIndex) : "",
+          },
+        });
       }
     }
-    return { redirs: [{ op: op || ">", fd, target }], tails };
+    return tails;
+  }
+
+  heredocRedirect(n: TsNode, depth: number): RedirResult {
+    let op = "<<";
+    let delim = "";
+    let body: Word = { raw: "", parts: [] };
+    let quoted = false;
+    let end = -1;
+    // Words and redirections on the heredoc's first line belong to the command; after a
+    // separator that tree-sitter-bash could not place (`cat <<EOF x; rm y`) they start a
+    // new command.
+    const main: Group = { op: "", words: [], redirs: [] };
+    let cur = main;
+    const order: (Group | Tail)[] = [];
+    let lastOp = "";
+    const addWord = (c: TsNode) => {
+      cur.words.push({ word: this.word(c, depth + 1), node: c });
+      if (cur === main) end = Math.max(end, c.endIndex);
+    };
+    for (let i = 0; i < n.childCount; i++) {
+      const c = n.child(i)!;
+      if (!c.isNamed) {
+        if (c.type === "<<" || c.type === "<<-") op = c.type;
+        else lastOp = c.type;
+        continue;
+      }
+      if (c.type === "heredoc_start") {
+        const t = this.text(c);
+        quoted = /['"\\]/.test(t);
+        delim = t.replace(/['"\\]/g, "");
+        end = Math.max(end, c.endIndex);
+      } else if (c.type === "heredoc_body") {
+        body = quoted
+          ? { raw: this.text(c), parts: [{ t: "lit", v: this.text(c), q: true }] }
+          : this.heredocBody(c, depth + 1);
+      } else if (c.type === "heredoc_end" || c.type === "comment") continue;
+      else if (c.type.endsWith("_redirect")) {
+        const r = this.redirect(c, depth);
+        cur.redirs.push(...r.redirs);
+        cur.words.push(...r.words);
+        order.push(...r.tails);
+        if (cur === main) end = Math.max(end, r.end);
+        if (r.tails.length) {
+          // The redirection's own separator ended this command: what follows starts another.
+          cur = { op: ";", words: [], redirs: [] };
+          order.push(cur);
+        }
+      } else if (c.type === "ERROR") {
+        this.errors.push(`syntax error near ${JSON.stringify(this.text(c).slice(0, 40))}`);
+        for (const k of this.children(c)) {
+          if (k.isNamed && isWordType(k.type)) addWord(k);
+          else if (!k.isNamed && SEPARATORS.has(k.type)) {
+            cur = { op: k.type, words: [], redirs: [] };
+            order.push(cur);
+          }
+        }
+      } else if (STATEMENT_TYPES.has(c.type) && !c.type.startsWith("variable_assignment")) {
+        order.push({ op: lastOp || "|", stmt: this.stmt(c, depth + 1) });
+      } else addWord(c);
+    }
+    return {
+      redirs: [{
+        op,
+        fd: null,
+        target: { raw: delim, parts: [{ t: "lit", v: delim, q: true }] },
+        heredoc: { body, quoted },
+      }, ...main.redirs],
+      words: main.words,
+      tails: this.groupTails(order),
+      end,
+    };
   }
 
   heredocBody(n: TsNode, depth: number): Word {
@@ -602,19 +832,26 @@ function isWordType(t: string): boolean {
     t === "command_substitution" || t === "translated_string";
 }
 
-function attachToLast(s: Stmt, redirs: Redir[]): Stmt {
-  if (redirs.length === 0) return s;
-  if (s.k === "list" && s.items.length) {
-    const items = [...s.items];
-    items[items.length - 1] = attachToLast(items[items.length - 1], redirs);
-    return { ...s, items };
+/** The last word node of the last command in `n` (through lists, pipelines and `!`). */
+function lastArgument(n: TsNode): TsNode | null {
+  let cur: TsNode | null = n;
+  while (
+    cur && (cur.type === "list" || cur.type === "pipeline" || cur.type === "negated_command")
+  ) {
+    cur = lastNamed(cur);
   }
-  if (s.k === "pipeline" && s.stages.length) {
-    const stages = [...s.stages];
-    stages[stages.length - 1] = attachToLast(stages[stages.length - 1], redirs);
-    return { ...s, stages };
+  if (!cur || cur.type !== "command") return null;
+  let last = lastNamed(cur);
+  if (last && last.type === "command_name") last = lastNamed(last);
+  return last && isWordType(last.type) ? last : null;
+}
+
+function lastNamed(n: TsNode): TsNode | null {
+  for (let i = n.childCount - 1; i >= 0; i--) {
+    const c = n.child(i);
+    if (c && c.isNamed && c.type !== "comment") return c;
   }
-  return attachRedirs(s, redirs);
+  return null;
 }
 
 function attachRedirs(s: Stmt, redirs: Redir[]): Stmt {
