@@ -3,9 +3,10 @@
  *
  * It accepts only a small regular sub-language — plain words, single quotes,
  * double quotes without `$`, backticks, backslashes or `!`, the operators
- * `&&`, `||`, `;`, `|`, and trailing redirections of the forms `>`, `>>`, `<`,
- * `N>`, `N>>`, `>&N`, `N>&M` — and declines (returns null) everything else, so
- * the full parser sees every command that has any other shell syntax.
+ * `&&`, `||`, `;`, `|`, and redirections of the forms `>`, `>>`, `<`, `N>`, `N>>`,
+ * `N<`, `>&N`, `N>&M`, `>&-`, `N>&-` anywhere in a command (words after a
+ * redirection's target are arguments, as in bash) — and declines (returns null)
+ * everything else, so the full parser sees every command that has any other shell syntax.
  * For every command it accepts it must produce exactly the IR the tree-sitter
  * converter produces; `tests/shell_parser_test.ts` checks that on the whole corpus.
  */
@@ -227,8 +228,21 @@ function tokenize(src: string): Tok[] | null {
         if (src[j + 1] === "<" || src[j + 1] === ">" || src[j + 1] === "&") return null;
         op = "<";
       } else if (src[j + 1] === ">") op = ">>";
-      else if (src[j + 1] === "&") op = ">&";
-      else if (src[j + 1] === "|") return null;
+      else if (src[j + 1] === "&") {
+        if (src[j + 2] === "-") {
+          // `>&-` closes the descriptor: no target, the next word is an argument.
+          if (!isBreak(src[j + 3])) return null;
+          toks.push({
+            kind: "redir",
+            start: i,
+            end: j + 3,
+            redir: { op: ">&-", fd, target: null },
+          });
+          i = j + 3;
+          continue;
+        }
+        op = ">&";
+      } else if (src[j + 1] === "|") return null;
       else op = ">";
       let k = j + op.length;
       while (k < src.length && isSpace(src[k])) k++;
@@ -274,7 +288,7 @@ export function fastParse(src: string): ParsedScript | null {
     let wordEnd = -1;
     for (const t of cur) {
       if (t.kind === "word") {
-        if (redirs.length) return false; // words after a redirection: leave to the full parser
+        // Words after a redirection are arguments too (`rm >/dev/null -rf ~`).
         words.push(t.word!);
         wordEnd = t.end;
       } else redirs.push(t.redir!);
