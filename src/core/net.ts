@@ -69,8 +69,9 @@ export function parseIPv6(s: string): number[] | null {
     const v4 = parseIPv4(str.slice(lastColon + 1));
     if (v4 === null) return null;
     tail = [Math.floor(v4 / 65536), v4 % 65536];
-    str = str.slice(0, lastColon + 1) + (str.endsWith("::") ? "" : "0");
-    if (!str.endsWith("::")) str = str.slice(0, -1).replace(/:$/, "");
+    // Keep a `::` before the quad (`::1.2.3.4`), drop a single `:` (`::ffff:1.2.3.4`).
+    str = str.slice(0, lastColon + 1);
+    if (!str.endsWith("::")) str = str.slice(0, -1);
   }
   const dbl = str.split("::");
   if (dbl.length > 2) return null;
