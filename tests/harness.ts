@@ -7,6 +7,7 @@ import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/core/po
 import type { Evaluation, ToolCall } from "../src/core/types.ts";
 import { makeShellParser } from "../src/shell/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+import "../src/core/mcp_capabilities.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
 

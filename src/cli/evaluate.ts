@@ -275,7 +275,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
       ctx.workspace = anchored.workspace;
       // MCP tool heuristics load only for MCP tools (they register with capabilities.ts).
       const mcpTool = call.kind === "mcp" || call.tool.startsWith("mcp__");
-      if (mcpTool && (session || adapted.event === "PostToolUse")) {
+      if (mcpTool) {
         await import("../core/mcp_capabilities.ts");
       }
       if (adapted.event === "PostToolUse") {

@@ -140,6 +140,11 @@ export function builtinCapabilities(agent: string, tool: string): Capability[] |
 
 let mcpClassifier: ((def: ToolDefinition) => Classification) | null = null;
 
+/** Are the MCP heuristics loaded (the engine judges MCP reads only then)? */
+export function mcpClassifierLoaded(): boolean {
+  return mcpClassifier !== null;
+}
+
 /** Called by mcp_capabilities.ts when it loads. */
 export function registerMcpClassifier(f: (def: ToolDefinition) => Classification): void {
   mcpClassifier = f;

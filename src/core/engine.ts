@@ -7,15 +7,19 @@
  * allowed only when every unit is allowed; any block blocks it; otherwise the
  * most severe ask wins.
  */
+import { classifyTool, mcpClassifierLoaded } from "./capabilities.ts";
 import { canonicalJson } from "./canonical.ts";
 import { INTERNAL_TOOLS } from "./commands.ts";
 import { classifyDestination } from "./net.ts";
-import { ancestorOf, resolve, within } from "./paths.ts";
+import { hasGlob, resolve } from "./paths.ts";
+import { judgeEffect } from "./effect_checks.ts";
+import type { Effect } from "./effects.ts";
 import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
 import { rule } from "./rules.ts";
-import { classifyPath, mentionsState, type PathClass, type PathEnv } from "./sensitive_paths.ts";
+import { mentionsState, type PathEnv } from "./sensitive_paths.ts";
+import { unfitWorkspace, type ZoneEnv } from "./zones.ts";
 import { ShellAnalyzer, type Unit } from "./shell_analysis.ts";
-import { type CheckEnv, checkUnit, safeUnit } from "./shell_checks.ts";
+import { type CheckEnv, checkUnit } from "./shell_checks.ts";
 import {
   type Action,
   type Decision,
@@ -102,11 +106,21 @@ function pathEnv(ctx: EvalContext): PathEnv {
  */
 const ENVS = new WeakMap<EvalContext, CheckEnv>();
 
-function checkEnv(ctx: EvalContext): CheckEnv {
+/** The workspace of a call: the anchored one, else its cwd when that can be a workspace. */
+export function workspaceOf(ctx: EvalContext, cwd: string | null): string | null {
+  if (ctx.workspace !== undefined) {
+    return ctx.workspace === null ? null : resolve(ctx.workspace, null);
+  }
+  const c = cwd === null ? null : resolve(cwd, null);
+  return c === null || unfitWorkspace(c, pathEnv(ctx)) ? null : c;
+}
+
+function checkEnv(ctx: EvalContext, cwd: string | null): CheckEnv {
   const hit = ENVS.get(ctx);
+  const workspace = workspaceOf(ctx, cwd);
   if (
     hit && hit.home === ctx.home && hit.stateDir === ctx.stateDir &&
-    hit.guardPaths === ctx.guardPaths
+    hit.guardPaths === ctx.guardPaths && hit.workspace === workspace
   ) {
     return hit;
   }
@@ -115,14 +129,16 @@ function checkEnv(ctx: EvalContext): CheckEnv {
     const b = g.split("/").pop();
     if (b && !b.includes(".")) names.add(b);
   }
-  const env: CheckEnv = { ...pathEnv(ctx), guardNames: names };
+  const env: CheckEnv = { ...pathEnv(ctx), workspace, guardNames: names };
   ENVS.set(ctx, env);
   return env;
 }
 
 /** Walks a shell script and runs every check; throws NeedFullParser/NeedCapability upward. */
-function analyseShell(command: string, cwd: string | null, ctx: EngineContext): ShellAnalyzer {
+function analyseShell(command: string, cwdIn: string | null, ctx: EngineContext): ShellAnalyzer {
   const limits = limitsOf(ctx);
+  // The payload's cwd may itself be spelled through /proc/self/root or with `..`.
+  const cwd = cwdIn === null ? null : resolve(cwdIn, null);
   const an = new ShellAnalyzer({
     home: ctx.home,
     parser: ctx.parser,
@@ -135,7 +151,7 @@ function analyseShell(command: string, cwd: string | null, ctx: EngineContext): 
   };
   if (cwd) st.vars.set("PWD", cwd);
   an.script(command, st, { origin: "", depth: 0, parent: null, covered: false, stdin: null });
-  const env = checkEnv(ctx);
+  const env = checkEnv(ctx, cwd);
   for (const u of an.units) checkUnit(u, an, env);
   return an;
 }
@@ -162,7 +178,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   const blocks = findings.filter((f) => f.action === "block");
   // 2. User policy: block / ask rules match the whole command or any unit.
   const texts = [call.command];
-  if (ctx.policy.rules.length) { for (const u of an.units) texts.push(u.text, u.rawText); }
+  if (ctx.policy.rules.length) { for (const u of an.units) texts.push(fullText(u), u.rawText); }
   const ub = firstMatch(ctx.policy, "block", texts);
   if (ub) blocks.push(userFinding(ub));
   const decidedByBlock = mostSevere(blocks);
@@ -184,15 +200,23 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
   const userAllowed = new Map<number, PolicyRule>();
   let allowRule: string | null = null;
   let safeName: string | null = null;
+  let changed = false;
   const verdicts: UnitTrace[] = [];
   for (const u of an.units) {
     const own = byUnit.get(u.id) ?? [];
     let verdict: Finding;
-    const allow = ctx.policy.rules.length
-      ? firstMatch(ctx.policy, "allow", [u.text, u.rawText].filter((t) => t))
-      : null;
-    const parentAllow = u.covered && u.parent !== null ? userAllowed.get(u.parent) : undefined;
+    // An allow rule matches the whole simple command: assignments, words and redirections.
+    let allow = ctx.policy.rules.length ? firstMatch(ctx.policy, "allow", [fullText(u)]) : null;
+    let parentAllow = u.covered && u.parent !== null ? userAllowed.get(u.parent) : undefined;
     const block = own.find((f) => f.action === "block");
+    // …and never covers an effect in a stricter zone than the command it names.
+    const strict = own.find((f) => STRICT_ZONE_RULES.has(f.rule) || f.rule.startsWith("persist."));
+    if (strict && (allow || parentAllow)) {
+      const r = (allow ?? parentAllow)!;
+      if (!strict.detail || !r.pattern.includes(strict.detail)) {
+        allow = parentAllow = undefined as never;
+      }
+    }
     if (block) verdict = block;
     else if (allow || parentAllow) {
       const r = (allow ?? parentAllow)!;
@@ -200,19 +224,25 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
       verdict = userFinding(r, u.id);
       allowRule ??= ruleId(r);
     } else {
-      const builtin = mostSevere(own.filter((f) => f.tier === "builtin" || f.tier === "input"));
+      const builtin = mostSevere(
+        own.filter((f) => f.tier === "builtin" || f.tier === "input" || f.tier === "default"),
+      );
       const meta = mostSevere(own.filter((f) => f.tier === "metachar"));
       if (builtin) verdict = builtin;
       else if (meta) verdict = meta;
       else if (u.transparent) {
         verdict = { ...finding("safe.readonly"), unit: u.id, detail: "wrapper" };
-      } else {
-        const s = safeUnit(u);
-        if (s !== null) {
-          verdict = { ...finding("safe.readonly"), unit: u.id, detail: s };
-          safeName ??= s;
-        } else verdict = finding("default.ask", unitLabel(u), u.id);
-      }
+      } else if (u.effects?.known) {
+        // Every effect was judged and none of them asks: it runs.
+        const changes = u.effects.effects.some((e) => e.k !== "read" && e.k !== "list");
+        verdict = {
+          ...finding(changes ? "effect.workspace" : "safe.readonly"),
+          unit: u.id,
+          detail: u.name,
+        };
+        if (changes) changed = true;
+        safeName ??= u.name;
+      } else verdict = finding("default.ask", unitLabel(u), u.id);
     }
     if (verdict.action === "ask") asks.push(verdict);
     verdicts.push(new UnitView(u, verdict.action, verdict.rule));
@@ -242,14 +272,36 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     decision: {
       action: "allow",
       risk: "low",
-      warning: `Read-only command${an.units.length > 1 ? "s" : ""}${
-        safeName ? ` (${safeName})` : ""
-      }`,
-      rule: "safe.readonly",
+      warning: changed
+        ? `Every effect stays inside the workspace${safeName ? ` (${safeName})` : ""}`
+        : `Read-only command${an.units.length > 1 ? "s" : ""}${safeName ? ` (${safeName})` : ""}`,
+      rule: changed ? "effect.workspace" : "safe.readonly",
       remediation: "",
     },
     trace,
   };
+}
+
+/** Effects in stricter zones than the workspace: a user allow rule does not cover them. */
+const STRICT_ZONE_RULES = new Set([
+  "secrets.credential-access",
+  "write.credential-file",
+  "write.outside-workspace",
+  "fs.delete-outside-workspace",
+  "fs.system-write",
+  "disk.device-write",
+  "exec.env-injection",
+  "git.config-injection",
+  "write.git-internal",
+]);
+
+/** A simple command as a user rule sees it: assignments, words, redirections. */
+function fullText(u: Unit): string {
+  if (!u.assigns.length) return u.text;
+  const a = u.assigns.map((x) =>
+    `${x.name}=${x.value ? (x.value.dynamic ? x.value.display : x.value.value) : ""}`
+  );
+  return [...a, u.text].join(" ");
 }
 
 /** A unit as shown in traces; the text is rendered only if someone reads it (explain). */
@@ -277,53 +329,43 @@ function unitLabel(u: Unit): string {
   return u.text.length > 80 ? u.text.slice(0, 77) + "…" : u.text;
 }
 
-const WRITE_RULES: Partial<Record<PathClass, string>> = {
-  state: "abs.guard-state",
-  guard: "abs.guard-self-modify",
-  "hook-config": "abs.hook-config-write",
-  startup: "persist.startup-write",
-  "authorized-keys": "persist.authorized-keys",
-  system: "fs.system-write",
-  device: "disk.device-write",
-  "git-internal": "write.git-internal",
-  credential: "write.credential-file",
-};
-
 const SCRIPT_EXT = /\.(sh|bash|zsh|ksh|command|bashrc|zshrc|profile)$/i;
 
-/** Findings for a file access by a non-shell tool. */
+/** Findings for a file access by a non-shell tool, judged by zone like a shell command's. */
 function fileFindings(
   op: "read" | "write" | "list" | "search",
   paths: string[],
   contents: string[],
-  cwd: string,
+  cwdIn: string,
   ctx: EngineContext,
 ): Finding[] {
-  const env = pathEnv(ctx);
+  const cwd = resolve(cwdIn, null) ?? cwdIn;
+  const env: ZoneEnv = { ...pathEnv(ctx), workspace: workspaceOf(ctx, cwd) };
   const out: Finding[] = [];
   for (const p of paths) {
-    const abs = resolve(p.startsWith("~/") ? ctx.home + p.slice(1) : p, cwd) ?? p;
-    const hits = classifyPath(abs, env);
-    if (hits.some((h) => h.cls === "state") || mentionsState(p)) {
-      out.push(finding("abs.guard-state", abs));
+    const expanded = p === "~" || p.startsWith("~/") ? ctx.home + p.slice(1) : p;
+    const abs = resolve(expanded, cwd);
+    // Pattern tools (Glob, search with a pattern): the pattern could match anything it reaches.
+    const glob = (op === "search" || op === "list" || op === "read") && hasGlob(expanded);
+    if (mentionsState(p)) {
+      out.push(finding("abs.guard-state", abs ?? p));
       continue;
     }
-    if (op === "write") {
-      for (const h of hits) {
-        const id = WRITE_RULES[h.cls];
-        if (id) out.push(finding(id, abs));
-      }
-      if (!within(abs, cwd) && !hits.length) out.push(finding("write.outside-workspace", abs));
+    const ref = { abs, glob, display: p };
+    const e: Effect = op === "write"
+      ? { k: "write", path: ref }
+      : op === "list"
+      ? { k: "list", path: ref, recursive: false }
+      : { k: "read", path: ref, recursive: op === "search" };
+    const v = judgeEffect(e, env);
+    if (v) out.push(finding(v.rule, v.detail));
+    if (op === "write" && abs) {
       if (SCRIPT_EXT.test(abs) || contents.some((c) => /^#!.*\b(ba|z|k|da)?sh\b/.test(c))) {
         for (const c of contents) {
           const inner = scriptFindings(c, cwd, ctx);
           if (inner) out.push(finding("write.dangerous-script", `${abs}: ${inner}`));
         }
       }
-    } else if (op === "search" && ancestorOf(abs, ctx.stateDir)) {
-      out.push(finding("abs.guard-state", `recursive search of ${abs} covers ${ctx.stateDir}`));
-    } else if (op !== "list" && hits.some((h) => h.cls === "credential")) {
-      out.push(finding("secrets.credential-access", abs));
     }
   }
   for (const c of contents) {
@@ -440,9 +482,8 @@ function urlFindings(url: string, cwd: string, ctx: EngineContext): Finding[] {
   const d = classifyDestination(url);
   if (!d) return [];
   if (d.cls === "metadata") return [finding("net.cloud-metadata", d.host)];
-  if (d.cls === "loopback" || d.cls === "private" || d.cls === "link-local") {
-    return [finding("net.private-host", d.host)];
-  }
+  // Local servers are routine work; the private network and link-local addresses are not.
+  if (d.cls === "private" || d.cls === "link-local") return [finding("net.private-host", d.host)];
   return [];
 }
 
@@ -476,6 +517,22 @@ function decideTool(
   return { decision: toDecision(fallback), trace };
 }
 
+/**
+ * An MCP tool that only reads (by the capability classification: local or external content,
+ * nothing private, nothing written, run or sent) runs; its path and URL arguments were judged
+ * by zone already. Anything else asks.
+ */
+function mcpFallback(call: Extract<ToolCall, { kind: "mcp" }>): Finding {
+  if (!mcpClassifierLoaded()) return finding("default.mcp", call.tool);
+  const tool = call.tool.startsWith("mcp__") ? call.tool : `mcp__${call.server}__${call.name}`;
+  const c = classifyTool(call.agent, tool);
+  const readOnly = c.source !== "unknown" && c.caps.length > 0 &&
+    c.caps.every((k) => k === "reads-local" || k === "reads-untrusted-external");
+  return readOnly
+    ? finding("safe.mcp-read", `${call.tool} (${c.reason})`)
+    : finding("default.mcp", call.tool);
+}
+
 export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
   switch (call.kind) {
     case "shell":
@@ -506,7 +563,7 @@ export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
         ...hostFindings(call.args, ctx),
       ];
       const text = `${call.tool} ${canonicalJson(call.args)}`;
-      return decideTool(call, fs, [text, call.tool], finding("default.mcp", call.tool), ctx);
+      return decideTool(call, fs, [text, call.tool], mcpFallback(call), ctx);
     }
     case "other": {
       const fs = argFindings(call.tool, call.input, call.cwd, ctx);

@@ -28,11 +28,51 @@ export function normalize(p: string): string {
   return abs ? "/" + joined : joined || ".";
 }
 
-/** Resolves `p` against `cwd` (null when the cwd is unknown and `p` is relative). */
+/**
+ * Resolves `p` against `cwd` (null when the cwd is unknown and `p` is relative). The kernel's
+ * own aliases are followed first: `/proc/self/root/X` is `/X`, `/proc/self/cwd/X` is `cwd/X`;
+ * what cannot be known statically (another process's cwd, a path through an open file
+ * descriptor, `..` out of `/dev/fd`) resolves to null.
+ */
 export function resolve(p: string, cwd: string | null): string | null {
-  if (p.startsWith("/")) return normalize(p);
-  if (cwd === null) return null;
-  return normalize(cwd + "/" + p);
+  const abs = p.startsWith("/") ? p : cwd === null ? null : cwd + "/" + p;
+  if (abs === null) return null;
+  if (abs.includes("/proc/") || abs.includes("/dev/fd")) return resolveKernelAliases(abs, cwd);
+  return normalize(abs);
+}
+
+const PID = /^(\d+|self|thread-self)$/;
+
+function resolveKernelAliases(abs: string, cwd: string | null): string | null {
+  const out: string[] = [];
+  const comps = abs.split("/").filter((c) => c !== "" && c !== ".");
+  for (let i = 0; i < comps.length; i++) {
+    const c = comps[i];
+    if (c === "..") {
+      // `..` right after /dev/fd or a descriptor leaves for a place only the process knows.
+      if (out.length >= 2 && out[0] === "dev" && out[1] === "fd") return null;
+      if (out.length >= 3 && out[0] === "proc" && (out[2] === "fd" || out[2] === "cwd")) {
+        return null;
+      }
+      out.pop();
+      continue;
+    }
+    out.push(c);
+    if (out.length === 3 && out[0] === "proc" && PID.test(out[1])) {
+      if (out[2] === "root") out.length = 0;
+      else if (out[2] === "cwd") {
+        if (out[1] !== "self" && out[1] !== "thread-self") return null;
+        const base = cwd === null ? null : resolve(cwd, null);
+        if (base === null || base.startsWith("/proc/")) return null;
+        out.length = 0;
+        out.push(...base.split("/").filter((x) => x));
+      } else if (out[2] === "fd" && i + 2 < comps.length) return null;
+    }
+    if (out.length === 3 && out[0] === "dev" && out[1] === "fd" && i + 1 < comps.length) {
+      return null; // /dev/fd/3/x: below whatever directory descriptor 3 is
+    }
+  }
+  return "/" + out.join("/");
 }
 
 /** True when `child` equals `parent` or lies below it. Both must be normalised. */

@@ -386,8 +386,46 @@ function maybeCredentialName(name: string): boolean {
   return name.includes(".") || name.startsWith("id_");
 }
 
-/** Classifies a literal absolute path. */
+/** The environment with every path in lower case (memoised per environment). */
+const FOLDED = new WeakMap<PathEnv, PathEnv>();
+function folded(env: PathEnv): PathEnv {
+  let f = FOLDED.get(env);
+  if (!f) {
+    f = {
+      home: env.home.toLowerCase(),
+      stateDir: env.stateDir.toLowerCase(),
+      guardPaths: env.guardPaths.map((g) => g.toLowerCase()),
+    };
+    FOLDED.set(env, f);
+  }
+  return f;
+}
+
+const UPPER = /[A-Z\u00c0-\uffff]/;
+
+/** Adds the hits of the case-folded spelling (case-insensitive file systems) to `hits`. */
+function withFolded(
+  p: string,
+  env: PathEnv,
+  hits: PathHit[],
+  classify: (p: string, env: PathEnv) => PathHit[],
+): PathHit[] {
+  if (!UPPER.test(p)) return hits;
+  for (const h of classify(p.toLowerCase(), folded(env))) {
+    if (!hits.some((x) => x.cls === h.cls)) hits.push(h);
+  }
+  return hits;
+}
+
+/**
+ * Classifies a literal absolute path. Names are compared case-insensitively as well (macOS
+ * and Windows file systems are): `~/.SSH/ID_RSA` is the key.
+ */
 export function classifyPath(absIn: string, env: PathEnv): PathHit[] {
+  return withFolded(absIn, env, classifyPathExact(absIn, env), classifyPathExact);
+}
+
+function classifyPathExact(absIn: string, env: PathEnv): PathHit[] {
   const abs = normalize(absIn);
   const hits: PathHit[] = [];
   const parts = abs.split("/").filter((s) => s);
@@ -469,6 +507,10 @@ const HOME_TABLES_SPLIT = {
 };
 
 export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
+  return withFolded(globIn, env, classifyGlobExact(globIn, env), classifyGlobExact);
+}
+
+function classifyGlobExact(globIn: string, env: PathEnv): PathHit[] {
   const glob = normalize(globIn);
   const hits: PathHit[] = [];
   const gp = splitPath(glob);
@@ -508,6 +550,31 @@ const STATE_COMPONENT = /\/\.aiguard(\/|$)/i;
 /** Does the text mention guard's state directory name, in any letter case? */
 export function mentionsState(text: string): boolean {
   return STATE_NAME.test(text);
+}
+
+/**
+ * The credential or hook-configuration place of the home tables that lies strictly below the
+ * directory `dir` (a recursive read of `dir` reaches it), if any. Names that are credentials
+ * anywhere (`.env`, `*.pem`) are not looked for: every project tree could hold one.
+ */
+export function protectedBelow(dir: string, env: PathEnv): PathHit | null {
+  const d = normalize(dir);
+  const home = normalize(env.home);
+  if (!within(home, d) && !within(d, home)) {
+    for (const p of CREDENTIAL_ABS) {
+      if (!hasGlob(p) && p !== d && within(p, d)) return { cls: "credential", place: p };
+    }
+    return null;
+  }
+  for (const rel of [...CREDENTIAL_HOME_DIRS, ...CREDENTIAL_HOME_FILES]) {
+    const p = home + "/" + rel;
+    if (p !== d && within(p, d)) return { cls: "credential", place: p };
+  }
+  for (const rel of HOOK_CONFIG_HOME) {
+    const p = home + "/" + rel.replace("settings*.json", "settings.json");
+    if (p !== d && within(p, d)) return { cls: "hook-config", place: p };
+  }
+  return null;
 }
 
 /** Is `abs` one of the places whose recursive deletion is catastrophic? */

@@ -80,6 +80,10 @@ export interface Unit {
   depth: number;
   /** Memo of the safe-list check (undefined until computed). */
   safe?: string | null;
+  /** A script file it runs (`bash x.sh`, `source x`), judged by its zone. */
+  runsFile?: { word: RWord; rule: "exec.script-file" | "exec.source" } | null;
+  /** Its effects (computed by the checks). */
+  effects?: import("./effects.ts").UnitEffects;
 }
 
 type UnitFields = Omit<Unit, "id" | "text" | "name" | "safe">;
@@ -100,6 +104,8 @@ class UnitRecord implements Unit {
   subst: boolean;
   depth: number;
   safe: string | null | undefined = undefined;
+  runsFile: Unit["runsFile"] = null;
+  effects: Unit["effects"] = undefined;
   private rendered: string | null = null;
   constructor(readonly id: number, u: UnitFields) {
     this.argv = u.argv;
@@ -526,16 +532,52 @@ export class ShellAnalyzer {
     this.trackShellState(u, st);
   }
 
+  /**
+   * Where `cd DIR` goes: a relative DIR that does not start with `.` is looked up in CDPATH
+   * first (bash prefers it); an unknown CDPATH makes the directory unknown.
+   */
+  private cdTarget(u: Unit, dir: string, st: ShellState): string | null {
+    if (
+      dir.startsWith("/") || dir.startsWith("./") || dir.startsWith("../") || dir === "." ||
+      dir === ".."
+    ) {
+      return resolve(dir, st.cwd);
+    }
+    const assigned = u.assigns.find((a) => a.name === "CDPATH");
+    const cdpath = assigned
+      ? (assigned.value && !assigned.value.dynamic ? assigned.value.value : null)
+      : st.vars.has("CDPATH")
+      ? st.vars.get("CDPATH")!
+      : "";
+    if (cdpath === null) return null;
+    for (const entry of cdpath.split(":")) {
+      if (entry === "" || entry === ".") continue;
+      // The first CDPATH entry that could hold DIR: assume it does (the worst case).
+      return resolve(dir, resolve(entry, st.cwd));
+    }
+    return resolve(dir, st.cwd);
+  }
+
   /** `cd`, `export X=…`, `unset X` change the state seen by later commands. */
   private trackShellState(u: Unit, st: ShellState): void {
     const name = basename(u.argv[0].value);
     if (name === "cd" || name === "pushd") {
+      const before = st.cwd;
       const args = u.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
       if (args.length === 0) st.cwd = st.vars.get("HOME") ?? null;
-      else if (args[0].dynamic || args[0].value === "-" || args[0].glob) st.cwd = null;
-      else st.cwd = resolve(args[0].value, st.cwd);
+      else if (args[0].value === "-" && !args[0].dynamic) {
+        st.cwd = st.vars.get(OLDPWD) ?? null;
+      } else if (args[0].dynamic || args[0].glob) st.cwd = null;
+      else st.cwd = this.cdTarget(u, args[0].value, st);
+      st.vars.set(OLDPWD, before);
     } else if (name === "popd") st.cwd = null;
-    else if (
+    else if (name === "shopt") {
+      const words = u.argv.slice(1).map((w) => w.value);
+      if (words.includes("dotglob") || u.argv.some((w) => w.dynamic)) {
+        if (words.includes("-u")) st.vars.delete(DOTGLOB);
+        else if (words.includes("-s") || u.argv.some((w) => w.dynamic)) st.vars.set(DOTGLOB, "1");
+      }
+    } else if (
       name === "export" || name === "declare" || name === "typeset" || name === "local" ||
       name === "readonly"
     ) {
@@ -768,7 +810,7 @@ export class ShellAnalyzer {
       const f = rest[0];
       if (f.subst && f.raw.startsWith("<(")) this.find("exec.procsub-to-shell", u.id, f.display);
       else if (f.dynamic) this.find("exec.dynamic-script", u.id, f.display);
-      else this.find("exec.script-file", u.id, f.display);
+      else u.runsFile = { word: f, rule: "exec.script-file" };
       return;
     }
     this.stdinScript(u, name, st);
@@ -837,7 +879,8 @@ export class ShellAnalyzer {
     if (!f) return;
     if (f.subst && (f.raw.startsWith("<(") || f.display.startsWith("<("))) {
       this.find("exec.procsub-to-shell", u.id, f.display);
-    } else this.find("exec.source", u.id, f.display);
+    } else if (f.dynamic) this.find("exec.source", u.id, f.display);
+    else u.runsFile = { word: f, rule: "exec.source" };
   }
 
   private xargs(u: Unit, st: ShellState): void {
@@ -893,7 +936,7 @@ export class ShellAnalyzer {
     }
     let cmd = u.argv.slice(i);
     if (cmd.length === 0) cmd = [literalWord("echo")];
-    const input = unknownWord("{xargs input}");
+    const input = this.listedPaths(u, st) ?? unknownWord("{xargs input}");
     const argv = replace
       ? cmd.map((w) => (w.value.includes(replace!) ? { ...input, display: w.display } : w))
       : [...cmd, input];
@@ -922,6 +965,52 @@ export class ShellAnalyzer {
     this.derive(u, argv, "xargs", st);
   }
 
+  /**
+   * What xargs reads when it is fed by a program that lists paths below some directories
+   * (`find DIR …`, `git ls-files`, `grep -rl … DIR`, `rg -l`, `fd`): a glob over those
+   * directories (every path below each DIR), judged like any glob. Anything else: unknown.
+   */
+  private listedPaths(u: Unit, st: ShellState): RWord | null {
+    const s = u.stdin;
+    if (!s || s.kind !== "pipe") return null;
+    const prev = s.from[s.from.length - 1];
+    if (prev.k !== "simple" || prev.redirs.length) return null;
+    const words = prev.words.map((w) =>
+      resolveWord(w, st, this.env.home, this.env.brace, this.env.limits.maxBraceExpansions)
+    );
+    if (words.some((w) => w.dynamic || w.subst)) return null;
+    const name = basename(words[0]?.value ?? "");
+    const args = words.slice(1).map((w) => w.value);
+    let dirs: string[] | null = null;
+    if (name === "find") {
+      dirs = [];
+      for (const a of args) {
+        if (/^[-(!)]/.test(a)) break;
+        dirs.push(a);
+      }
+      if (!dirs.length) dirs = ["."];
+    } else if (name === "git" && args[0] === "ls-files") dirs = ["."];
+    else if (name === "fd" || name === "fdfind") dirs = ["."];
+    else if (
+      (name === "grep" || name === "rg") &&
+      args.some((a) => /^-[a-zA-Z]*l/.test(a) || a === "--files-with-matches" || a === "--files")
+    ) {
+      const ops = args.filter((a) => !a.startsWith("-"));
+      dirs = name === "rg" && args.includes("--files") ? (ops.length ? ops : ["."]) : ops.slice(1);
+      if (!dirs.length) dirs = ["."];
+    }
+    if (!dirs) return null;
+    // `find … -name '*.ts'` and `git ls-files '*.py'` narrow the names.
+    const n = args.indexOf("-name");
+    const pattern = name === "find" && n >= 0 && args[n + 1] && !args[n + 1].includes("/")
+      ? args[n + 1]
+      : name === "git" && args.length === 2 && !args[1].startsWith("-") && !args[1].includes("/")
+      ? args[1]
+      : "*";
+    const values = dirs.map((d) => d.replace(/\/+$/, "") + "/**/" + pattern);
+    return { ...literalWord("{xargs input}"), value: values[0], values, glob: true };
+  }
+
   private findCmd(u: Unit, st: ShellState): void {
     const args = u.argv.slice(1);
     const starts: RWord[] = [];
@@ -933,22 +1022,31 @@ export class ShellAnalyzer {
     while (i < args.length && !/^[-(!)]/.test(args[i].value)) starts.push(args[i++]);
     if (starts.length === 0) starts.push(literalWord("."));
     const protectedStart = starts.some((w) => this.isProtectedStart(w, u.cwd));
+    // `{}` is some path below a start: `START/**/NAME` when `-name NAME` narrows it.
+    const nameAt = args.findIndex((w) => w.value === "-name" || w.value === "-iname");
+    const name = nameAt >= 0 && args[nameAt + 1] && !args[nameAt + 1].dynamic
+      ? args[nameAt + 1].value.replace(/\//g, "")
+      : "*";
+    const found: RWord = starts.some((w) => w.dynamic) ? unknownWord("{}") : {
+      ...literalWord("{}"),
+      value: starts[0].value.replace(/\/+$/, "") + "/**/" + name,
+      values: starts.flatMap((w) => w.values.map((v) => v.replace(/\/+$/, "") + "/**/" + name)),
+      glob: true,
+    };
     for (; i < args.length; i++) {
       const v = args[i].value;
       if (v === "-delete") {
-        this.find(
-          protectedStart ? "abs.find-delete-protected" : "fs.find-delete",
-          u.id,
-          starts.map((s) => s.display).join(" "),
-        );
-      } else if (v === "-fprint" || v === "-fprint0" || v === "-fprintf" || v === "-fls") {
-        this.find("fs.find-write", u.id, args[i + 1]?.display);
+        if (protectedStart) {
+          this.find("abs.find-delete-protected", u.id, starts.map((s) => s.display).join(" "));
+        }
       } else if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
         const cmd: RWord[] = [];
         let j = i + 1;
         while (j < args.length && args[j].value !== ";" && args[j].value !== "+") {
           cmd.push(
-            args[j].value === "{}" || args[j].value.includes("{}")
+            args[j].value === "{}"
+              ? { ...found, display: args[j].display }
+              : args[j].value.includes("{}")
               ? { ...unknownWord("{}"), display: args[j].display }
               : args[j],
           );
@@ -956,7 +1054,6 @@ export class ShellAnalyzer {
         }
         i = j;
         if (!cmd.length) continue;
-        this.find("exec.find-exec", u.id, cmd.map((w) => w.display).join(" "));
         const cname = basename(cmd[0].value);
         if (protectedStart && (cname === "rm" || cname === "shred" || cname === "unlink")) {
           this.find(
@@ -965,6 +1062,7 @@ export class ShellAnalyzer {
             `${starts.map((s) => s.display).join(" ")} -exec ${cname}`,
           );
         }
+        // -execdir runs in the directory of each file: some directory below a start.
         this.derive(u, cmd, `find ${v}`, st);
       }
     }
@@ -1192,6 +1290,10 @@ export class ShellAnalyzer {
     this.stdinScript(u, name, cloneStateEmpty(u), true);
   }
 }
+
+/** Pseudo-variables of the analysis (names no shell variable can have). */
+const OLDPWD = "\u0002OLDPWD";
+export const DOTGLOB = "\u0002dotglob";
 
 function cloneStateEmpty(u: Unit): ShellState {
   return { cwd: u.cwd, vars: new Map() };

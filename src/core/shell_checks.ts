@@ -41,6 +41,10 @@ import {
   type PathEnv,
   type PathHit,
 } from "./sensitive_paths.ts";
+import { judgeEffect } from "./effect_checks.ts";
+import { unitEffects } from "./effects.ts";
+import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
+import type { ZoneEnv } from "./zones.ts";
 import type { ShellAnalyzer, Unit } from "./shell_analysis.ts";
 import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
@@ -99,7 +103,7 @@ const GUARD_PRIVILEGED = new Set([
 ]);
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 
-export interface CheckEnv extends PathEnv {
+export interface CheckEnv extends ZoneEnv {
   /** The guard executable names to recognise (basename of the binary). */
   guardNames: Set<string>;
 }
@@ -639,6 +643,8 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
   }
   for (const { word, via } of targets) {
+    // Paths below a directory (find's `{}`, xargs input) are judged by the effects.
+    if (word.glob && word.value.includes("/**/")) continue;
     const hits = classifyWord(word, u.cwd, env);
     for (const h of hits) {
       const id = WRITE_CLASS_RULE[h.cls];
@@ -661,11 +667,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
         }
       }
     }
-    if (via === "redirect") {
-      const harmless = !word.dynamic &&
-        word.values.every((v) => HARMLESS_DEVICES.has(normalize(v)) || /^\/dev\/fd\/\d+$/.test(v));
-      if (!harmless) an.find("shell.redirect-write", u.id, word.display);
-    }
   }
 }
 
@@ -684,6 +685,8 @@ function credentialCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     if (first >= 0) words = words.filter((_, i) => i !== first);
   }
   for (const w of [...words, ...inputs]) {
+    // Paths below a directory (find's `{}`, xargs input) are judged by the effects.
+    if (w.glob && w.value.includes("/**/")) continue;
     const hit = classifyWord(w, u.cwd, env).find((h) => h.cls === "credential");
     if (hit) {
       an.find("secrets.credential-access", u.id, w.display);
@@ -783,6 +786,9 @@ function uploadCheck(u: Unit, an: ShellAnalyzer): void {
 }
 
 /** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
+export { awkDanger, sedScriptDanger };
+
+/** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
 export function urlsInText(v: string): string[] {
   const out: string[] = [];
   let idx = v.indexOf("://");
@@ -826,85 +832,6 @@ function metadataCheck(u: Unit, an: ShellAnalyzer): void {
   }
 }
 
-/** Scans a sed script for commands that execute or touch files: e, w, W, r, R and s///e,w. */
-export function sedScriptDanger(script: string): "safe" | "danger" | "unknown" {
-  let i = 0;
-  const n = script.length;
-  const skipWs = () => {
-    while (i < n && /[\s;]/.test(script[i])) i++;
-  };
-  const readDelimited = (d: string): boolean => {
-    while (i < n && script[i] !== d) {
-      if (script[i] === "\\") i++;
-      else if (script[i] === "\n") return false;
-      i++;
-    }
-    if (i >= n) return false;
-    i++;
-    return true;
-  };
-  const toEol = () => {
-    while (i < n && script[i] !== "\n") i++;
-  };
-  let guard = 0;
-  while (i < n) {
-    if (++guard > 10_000) return "unknown";
-    skipWs();
-    if (i >= n) break;
-    // addresses
-    for (let a = 0; a < 2; a++) {
-      if (/[0-9]/.test(script[i])) { while (i < n && /[0-9~]/.test(script[i])) i++; }
-      else if (script[i] === "$") i++;
-      else if (script[i] === "/") {
-        i++;
-        if (!readDelimited("/")) return "unknown";
-        while (i < n && /[IM]/.test(script[i])) i++;
-      } else if (script[i] === "\\") {
-        const d = script[i + 1];
-        i += 2;
-        if (!d || !readDelimited(d)) return "unknown";
-      }
-      if (script[i] === "," && a === 0) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    while (i < n && /[\s!]/.test(script[i])) i++;
-    const c = script[i++];
-    if (c === undefined) break;
-    if ("{}".includes(c)) continue;
-    if ("eErRwW".includes(c)) return "danger";
-    if (c === "s" || c === "y") {
-      const d = script[i++];
-      if (!d || d === "\n" || d === "\\") return "unknown";
-      if (!readDelimited(d) || !readDelimited(d)) return "unknown";
-      if (c === "s") {
-        const start = i;
-        while (i < n && !/[;\n}]/.test(script[i])) i++;
-        const flags = script.slice(start, i);
-        if (/[ew]/.test(flags)) return "danger";
-      }
-      continue;
-    }
-    if ("aic".includes(c)) {
-      toEol();
-      continue;
-    }
-    if (":btTvl".includes(c)) {
-      while (i < n && !/[;\n]/.test(script[i])) i++;
-      continue;
-    }
-    if ("pdDnNgGhHxqQz=FP".includes(c)) continue;
-    if (c === "#") {
-      toEol();
-      continue;
-    }
-    return "unknown";
-  }
-  return "safe";
-}
-
 function sedParts(u: Unit): { scripts: RWord[]; inPlace: boolean; scriptFile: boolean } {
   const args = u.argv.slice(1);
   const scripts: RWord[] = [];
@@ -931,26 +858,6 @@ function sedParts(u: Unit): { scripts: RWord[]; inPlace: boolean; scriptFile: bo
     if (first) scripts.push(first);
   }
   return { scripts, inPlace, scriptFile };
-}
-
-/**
- * Does an awk program run commands or write files? Linear scans only: the
- * program is attacker-controlled text of up to 64 KiB.
- */
-export function awkDanger(prog: string): boolean {
-  if (
-    /\bsystem\s*\(/.test(prog) || prog.includes("|&") || prog.includes("@load") ||
-    /\binplace\b/.test(prog)
-  ) {
-    return true;
-  }
-  if (/\|\s*getline/.test(prog)) return true;
-  // print/printf with a redirection (`>`, `>>`) or a pipe (`|`) in the same statement
-  for (const stmt of prog.split(/[;{}\n]/)) {
-    const at = stmt.search(/\bprintf?\b/);
-    if (at >= 0 && (stmt.indexOf(">", at) >= 0 || stmt.indexOf("|", at) >= 0)) return true;
-  }
-  return false;
 }
 
 function awkProgram(u: Unit): RWord | null | "file" {
@@ -990,6 +897,8 @@ function sedAwkCheck(u: Unit, an: ShellAnalyzer): void {
 
 function metacharCheck(u: Unit, an: ShellAnalyzer): void {
   if (u.argv[0]?.dynamic) an.find("shell.dynamic-command", u.id, u.argv[0].display);
+  // A program with a table: its effects say what the unknown words can reach.
+  if (u.effects?.known) return;
   if (u.subst) an.find("shell.substitution", u.id, u.text.slice(0, 80));
   else if (u.argv.slice(1).some((w) => w.dynamic) || u.redirs.some((r) => r.target?.dynamic)) {
     an.find(
@@ -998,14 +907,7 @@ function metacharCheck(u: Unit, an: ShellAnalyzer): void {
       u.argv.filter((w) => w.dynamic).map((w) => w.display).join(" "),
     );
   }
-  for (const r of u.redirs) {
-    if ((r.op === "<<" || r.op === "<<-") && u.redirs.some((x) => WRITE_REDIRS.has(x.op))) {
-      an.find("shell.heredoc-write", u.id, u.text.slice(0, 80));
-    }
-  }
 }
-
-const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\/|^\/nix\/|^\/snap\/bin\//;
 
 /** Runs every check on one unit, recording findings on the analyzer. */
 export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
@@ -1033,11 +935,37 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
   }
   if (/^mkfs(\.|$)/.test(cmdName(u))) an.find("disk.format", u.id, cmdName(u));
-  const a0 = u.argv[0];
-  if (a0 && !a0.dynamic && a0.value.includes("/") && !SYSTEM_BIN.test(a0.value) && !u.transparent) {
-    an.find("exec.script-file", u.id, a0.display);
-  }
+  effectsCheck(u, an, env);
   metacharCheck(u, an);
+}
+
+/** Computes the unit's effects and records the verdict of every one that may not simply run. */
+function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
+  const ue = unitEffects(u, env.home);
+  if (u.runsFile) {
+    const w = u.runsFile.word;
+    for (const v of w.values) {
+      ue.effects.push({
+        k: "exec",
+        what: "file",
+        path: v.includes(UNKNOWN) ? { abs: null, glob: false, display: w.display } : {
+          abs: resolve(v, u.cwd),
+          glob: w.glob && hasGlob(v),
+          display: w.display,
+        },
+        display: w.display,
+      });
+    }
+    ue.known = true;
+  }
+  u.effects = ue;
+  for (const e of ue.effects) {
+    const v = judgeEffect(e, env);
+    if (!v) continue;
+    // A script outside the workspace that is sourced keeps its own rule.
+    const id = v.rule === "exec.script-file" && u.runsFile ? u.runsFile.rule : v.rule;
+    an.find(id, u.id, v.detail);
+  }
 }
 
 /** The safe tier: is this unit a read-only command? Returns the rule detail, or null. */

@@ -202,7 +202,29 @@ export function resolveWord(
       return (m[1] === "root" ? "/root" : dirname(home) + "/" + m[1]) + v.slice(m[0].length);
     });
   }
+  // With dotglob (`shopt -s dotglob`, or GLOBIGNORE set) `*` and `?` match a leading dot too.
+  if (glob && (st.vars.has("\u0002dotglob") || st.vars.has("GLOBIGNORE"))) {
+    values = values.flatMap((v) => [v, ...dotVariants(v)]);
+  }
   return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome, memo: null };
+}
+
+/** Spellings that make each glob component's leading wildcard match a dot explicitly. */
+function dotVariants(v: string): string[] {
+  const comps = v.split("/");
+  const out: string[] = [];
+  comps.forEach((c, i) => {
+    if (c.startsWith(".") || !GLOB_RE.test(c[0] ?? "")) return;
+    const alt = c[0] === "*"
+      ? "." + c
+      : c[0] === "?"
+      ? "." + c.slice(1)
+      : "." + c.replace(/^\[[^\]]*\]/, "");
+    const copy = [...comps];
+    copy[i] = alt;
+    out.push(copy.join("/"));
+  });
+  return out.slice(0, 16);
 }
 
 function paramValue(p: Extract<Part, { t: "param" }>, st: ShellState): string | null {

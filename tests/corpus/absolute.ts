@@ -165,7 +165,12 @@ export const absolute: ShellCase[] = [
   { cmd: "echo '{}' > .mcp.json", expect: "block", rule: "abs.hook-config-write" },
   { cmd: "cp evil.json ~/.claude.json", expect: "block", rule: "abs.hook-config-write" },
   { cmd: "tee ~/.cursor/mcp.json < x", expect: "block", rule: "abs.hook-config-write" },
-  { cmd: "cat .mcp.json", expect: "allow" },
+  {
+    cmd: "cat .mcp.json",
+    expect: "block",
+    rule: "abs.guard-zone-read",
+    note: "issue 13: MCP client configs are guard's zone, reads included",
+  },
   {
     cmd: "echo '{}' > /home/user/project/.claude/settings.json",
     expect: "block",
@@ -207,7 +212,12 @@ export const absolute: ShellCase[] = [
     expect: "block",
     rule: "abs.hook-config-write",
   },
-  { cmd: "cat ~/.copilot/hooks/guard.json", expect: "allow" },
+  {
+    cmd: "cat ~/.copilot/hooks/guard.json",
+    expect: "block",
+    rule: "abs.guard-zone-read",
+    note: "issue 13: hook configs are guard's zone, reads included",
+  },
   {
     cmd: "cat new.toml > ~/.kimi-code/config.toml",
     expect: "block",
@@ -216,7 +226,7 @@ export const absolute: ShellCase[] = [
   {
     cmd: "jq 'del(.hooks)' ~/.claude/settings.json > /tmp/s && mv /tmp/s ~/.claude/settings.json",
     expect: "block",
-    rule: "abs.hook-config-write",
+    rule: "abs.",
   },
   {
     cmd: "cat <<'EOF' > ~/.claude/settings.json\n{}\nEOF",

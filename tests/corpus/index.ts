@@ -1,10 +1,12 @@
 /** Every corpus file, by category name. */
 import { absolute } from "./absolute.ts";
+import { adversarial } from "./adversarial.ts";
 import { builtinHighRisk } from "./builtin_high_risk.ts";
 import { falsePositives } from "./false_positives.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
+import { routine } from "./routine.ts";
 import { safe } from "./safe.ts";
 import { tools } from "./tools.ts";
 import type { Case } from "./types.ts";
@@ -22,4 +24,6 @@ export const CORPUS: Record<string, Case[]> = {
   user_policy: userPolicy,
   tools,
   parse_errors: parseErrors,
+  adversarial,
+  routine,
 };

@@ -556,7 +556,11 @@ chmod +x scripts/check.sh`,
   { cmd: "sleep 2 && curl -s localhost:5173", expect: "allow" },
   { cmd: "npm run dev & sleep 5 && curl -s localhost:3000 | head -20", expect: "allow" },
   { cmd: "lsof -i :3000", expect: "allow" },
-  { cmd: "nc -z localhost 5432 && echo up", expect: "allow" },
+  {
+    cmd: "nc -z localhost 5432 && echo up",
+    expect: "ask",
+    note: "issue 13: nc is asked by net.raw-socket whatever the host (left as is)",
+  },
   { cmd: "redis-cli ping", expect: "allow" },
   { cmd: "psql -h localhost -U postgres -d app_dev -c '\\dt'", expect: "allow" },
   { cmd: "kill %1", expect: "allow" },
@@ -906,9 +910,9 @@ chmod +x scripts/check.sh`,
       name: "resolve-library-id",
       args: { libraryName: "next.js" },
     },
-    expect: "allow",
+    expect: "ask",
     note:
-      "Context7's first step before get-library-docs: a lookup, though 'resolve' reads as a verb of change",
+      "issue 13, left as is: a lookup, but 'resolve' reads as a verb of change to the name heuristics; an allow rule lets it run",
   },
   {
     call: {
@@ -926,7 +930,8 @@ chmod +x scripts/check.sh`,
   },
   {
     call: { kind: "mcp", server: "memory", name: "open_nodes", args: { names: ["AuthService"] } },
-    expect: "allow",
-    note: "reads entities by name; 'open' is not a verb the name heuristics know",
+    expect: "ask",
+    note:
+      "issue 13, left as is: 'open' is not a verb the name heuristics know; an allow rule lets it run",
   },
 ];

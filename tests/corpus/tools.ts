@@ -55,8 +55,9 @@ export const tools: ToolCase[] = [
   { call: { kind: "file", op: "read", paths: ["src/a.ts"] }, expect: "allow", rule: "safe.read" },
   {
     call: { kind: "file", op: "read", paths: [`${H}/.claude/settings.json`] },
-    expect: "allow",
-    rule: "safe.read",
+    expect: "block",
+    rule: "abs.guard-zone-read",
+    note: "issue 13: hook configs are guard's zone, reads included",
   },
   {
     call: { kind: "file", op: "list", paths: [`${H}/.ssh`], tool: "LS" },
@@ -158,6 +159,16 @@ export const tools: ToolCase[] = [
   },
   {
     call: { kind: "file", op: "write", paths: ["/tmp/x"], contents: ["x"] },
+    expect: "allow",
+    note: "issue 13: /tmp is scratch",
+  },
+  {
+    call: { kind: "file", op: "write", paths: [`${H}/notes.txt`], contents: ["x"] },
+    expect: "ask",
+    rule: "write.outside-workspace",
+  },
+  {
+    call: { kind: "file", op: "write", paths: ["/home/user/other/app.js"], contents: ["x"] },
     expect: "ask",
     rule: "write.outside-workspace",
   },
@@ -239,8 +250,8 @@ export const tools: ToolCase[] = [
   },
   {
     call: { kind: "web", url: "http://localhost:8080", tool: "WebFetch" },
-    expect: "ask",
-    rule: "net.private-host",
+    expect: "allow",
+    note: "issue 13: local servers are routine work",
   },
   {
     call: { kind: "web", url: "http://10.0.0.1/admin", tool: "WebFetch" },
@@ -340,6 +351,37 @@ export const tools: ToolCase[] = [
       server: "github",
       name: "list_issues",
       args: { repo: "a/b", state: "open" },
+    },
+    expect: "allow",
+    rule: "safe.mcp-read",
+    note: "issue 13: an MCP tool that only reads runs",
+  },
+  {
+    call: {
+      kind: "mcp",
+      server: "github",
+      name: "create_issue",
+      args: { repo: "a/b", title: "x" },
+    },
+    expect: "ask",
+    rule: "default.mcp",
+  },
+  {
+    call: {
+      kind: "mcp",
+      server: "filesystem",
+      name: "read_file",
+      args: { path: "/home/user/.ssh/id_rsa" },
+    },
+    expect: "ask",
+    rule: "secrets.credential-access",
+  },
+  {
+    call: {
+      kind: "mcp",
+      server: "filesystem",
+      name: "write_file",
+      args: { path: "/home/user/project/x.txt", content: "x" },
     },
     expect: "ask",
     rule: "default.mcp",

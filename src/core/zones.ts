@@ -1,0 +1,52 @@
+/**
+ * Zones: where a resolved path lies, from the strictest down. guard's own
+ * zone (its state, program, deno and cache, agents' hook and MCP client
+ * configuration) → credentials → system → the home directory, `/` and their
+ * ancestors → outside the workspace → scratch (`/tmp`) → the workspace.
+ * Pure: the workspace is what the front end anchored in session state.
+ */
+import { within } from "./paths.ts";
+import { classifyGlob, classifyPath, type PathEnv, type PathHit } from "./sensitive_paths.ts";
+
+export type Zone =
+  | "guard"
+  | "credential"
+  | "system"
+  | "root" // `/`, the home directory and their ancestors
+  | "outside"
+  | "scratch"
+  | "workspace";
+
+export interface ZoneEnv extends PathEnv {
+  /** The anchored workspace, or null when there is none. */
+  workspace: string | null;
+}
+
+export interface ZoneOf {
+  zone: Zone;
+  /** The protected classes the path (or glob) reaches. */
+  hits: PathHit[];
+}
+
+const SCRATCH = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/folders", "/var/folders"];
+const GUARD_CLASSES = new Set(["state", "guard", "hook-config"]);
+
+/** Is `dir` a place that can never be a workspace (home, `/`, their ancestors, system)? */
+export function unfitWorkspace(dir: string, env: PathEnv): boolean {
+  if (dir === "/" || within(env.home, dir)) return true;
+  if (within(dir, env.stateDir)) return true;
+  if (env.guardPaths.some((g) => within(dir, g) || within(g, dir))) return true;
+  return classifyPath(dir, env).some((h) => h.cls === "system" || h.cls === "device");
+}
+
+/** The zone of an absolute path (a glob: the strictest place any expansion could be). */
+export function zoneOf(abs: string, env: ZoneEnv, glob = false): ZoneOf {
+  const hits = glob ? classifyGlob(abs, env) : classifyPath(abs, env);
+  if (hits.some((h) => GUARD_CLASSES.has(h.cls))) return { zone: "guard", hits };
+  if (hits.some((h) => h.cls === "credential")) return { zone: "credential", hits };
+  if (hits.some((h) => h.cls === "system" || h.cls === "device")) return { zone: "system", hits };
+  if (abs === "/" || within(env.home, abs)) return { zone: "root", hits };
+  if (env.workspace && within(abs, env.workspace)) return { zone: "workspace", hits };
+  if (SCRATCH.some((d) => within(abs, d) && abs !== d)) return { zone: "scratch", hits };
+  return { zone: "outside", hits };
+}

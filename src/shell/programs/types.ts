@@ -1,0 +1,75 @@
+/**
+ * The shape of a program table: what a program's operands and options DO.
+ * The option grammar (which spellings exist, which take a value) comes from
+ * `grammar.generated.json` (Fig autocomplete specs, checked against the real
+ * programs' `--help`); a table adds the effect of the options that matter and
+ * may declare options the grammar lacks. Tables are data: the analysis that
+ * turns them into effects is `src/core/effects.ts`.
+ */
+import type { Arity, ParseStyle } from "../options.ts";
+
+/** What an operand (or an option's value) is. */
+export type Role =
+  | "flag" // changes nothing guard judges
+  | "data" // text: a message, a pattern, a number, a name
+  | "read" // a path whose contents are read
+  | "list" // a path whose name or metadata is read (ls, stat)
+  | "write" // a path written or created
+  | "delete" // a path removed
+  | "exec-file" // a script file that runs
+  | "exec-program" // a program (or command line) that runs
+  | "exec-inline" // program text that runs (python -c, node -e)
+  | "url" // a network destination
+  | "upload" // a local file sent over the network
+  | "cwd" // the directory later operands are relative to (git -C, make -C)
+  | "recursive" // makes the path operands recursive
+  | "inplace" // read operands are rewritten in place (sed -i)
+  | "target-dir" // a directory the command writes into (cp -t, unzip -d)
+  | "config" // a configuration file that can change anything the program does
+  | "env" // NAME=VALUE assignments for a program that runs
+  | "unknown"; // cannot be judged: ask
+
+export interface OptionSpec {
+  /** Arity when the generated grammar lacks the option or is wrong for it. */
+  arity?: Arity;
+  role?: Role;
+  /** A rule raised whenever the option is present (by id). */
+  rule?: string;
+}
+
+export interface ProgramSpec {
+  /** The program's names (absent for subcommands). */
+  names?: string[];
+  style?: Partial<ParseStyle>;
+  /** Options: keys are spellings, several separated by "|". A bare Role is `{ role }`. */
+  opts?: Record<string, OptionSpec | Role>;
+  /** Roles of the operands by position; the last one repeats. */
+  operands?: Role[];
+  /** The last operand is the destination (cp, mv, ln, install, scp, rsync). */
+  destLast?: "copy" | "move" | "link";
+  /** Running it runs project code or builds inside the current directory. */
+  runs?: "project";
+  /** Running it reaches the network (package managers fetching, git fetch). */
+  fetches?: boolean;
+  /** A rule raised whenever it runs (publish, deploy, push). */
+  rule?: string;
+  /**
+   * Options unknown to the grammar and the table: "ask" (the default: an unknown option is
+   * the worst the program can do) or "ignore" (options cannot widen what a project runner runs).
+   */
+  unknownOptions?: "ask" | "ignore";
+  /** Subcommands (first operand). `*` applies to subcommands not listed. */
+  subs?: Record<string, ProgramSpec | "same">;
+  /** Named analysis in effects.ts for what tables cannot say (find, sed, awk, tar, dd). */
+  special?:
+    | "find"
+    | "sed"
+    | "awk"
+    | "tar"
+    | "dd"
+    | "git-object"
+    | "interpreter"
+    | "env-dump"
+    | "container-run"
+    | "sqlite";
+}
