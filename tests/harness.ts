@@ -31,7 +31,8 @@ export function context(policy: CompiledPolicy = EMPTY_POLICY, fastPath = true):
   return {
     home: HOME,
     stateDir: STATE,
-    guardPaths: [GUARD_INSTALL],
+    // As the CLI protects them: the install, the deno that runs it, and deno's cache.
+    guardPaths: [GUARD_INSTALL, `${HOME}/.deno/bin/deno`, `${HOME}/.cache/deno`],
     policy,
     parser: makeShellParser((s) => parseWithTreeSitter(s, performance.now() + 5000), { fastPath }),
     brace: (s: string) => expand(s, { max: 1000 }),

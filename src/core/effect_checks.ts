@@ -10,6 +10,7 @@ import { classifyDestination } from "./net.ts";
 import { ancestorOf, within } from "./paths.ts";
 import {
   HARMLESS_DEVICES,
+  isHookDir,
   isProtectedRoot,
   type PathHit,
   protectedBelow,
@@ -106,11 +107,26 @@ function readVerdict(
   return null;
 }
 
-function listVerdict(p: PathRef, env: ZoneEnv): EffectVerdict | null {
+function listVerdict(p: PathRef, recursive: boolean, env: ZoneEnv): EffectVerdict | null {
   if (p.abs === null) return { rule: "effect.unresolved-path", detail: `lists ${p.display}` };
+  if (
+    recursive && !p.glob && env.guardPaths.some((g) => within(p.abs!, g) || ancestorOf(p.abs!, g))
+  ) {
+    return { rule: "abs.guard-zone-read", detail: `a recursive listing of ${p.abs}` };
+  }
+  // A recursive listing from an ancestor shows what is inside guard's state directory too.
+  if (recursive && !p.glob && (p.abs === env.stateDir || ancestorOf(p.abs, env.stateDir))) {
+    return {
+      rule: "abs.guard-state",
+      detail: `a recursive listing of ${p.abs} covers ${env.stateDir}`,
+    };
+  }
   const z = zoneOf(p.abs, env, p.glob);
   if (z.zone === "guard" && z.hits.some((h) => h.cls === "state")) {
     return { rule: "abs.guard-state", detail: p.abs };
+  }
+  if (z.zone === "guard" && z.hits.some((h) => h.cls === "guard")) {
+    return { rule: "abs.guard-zone-read", detail: p.abs };
   }
   return null;
 }
@@ -129,8 +145,19 @@ function changeVerdict(
   if (kind === "write" && (HARMLESS_DEVICES.has(abs) || /^\/dev\/fd\/[0-2]$/.test(abs))) {
     return null;
   }
-  if (kind === "delete" && recursive && !p.glob) {
-    if (isProtectedRoot(abs, env.home)) return { rule: "abs.rm-protected", detail: abs };
+  // The directory that holds an agent's hooks (~/.claude, .github/hooks …): replacing it
+  // replaces the configuration.
+  if (!p.glob && isHookDir(abs, env.home) && !within(env.home, abs)) {
+    return { rule: "abs.hook-config-write", detail: `${abs} holds agent hook configuration` };
+  }
+  if (recursive && !p.glob) {
+    if (kind === "delete" && isProtectedRoot(abs, env.home)) {
+      return { rule: "abs.rm-protected", detail: abs };
+    }
+    const hook = kind === "delete" ? protectedBelow(abs, env) : null;
+    if (hook?.cls === "hook-config") {
+      return { rule: "abs.hook-config-write", detail: `${abs} holds ${hook.place}` };
+    }
     const g = coversGuard(abs, env);
     if (g) {
       return {
@@ -221,9 +248,9 @@ export function judgeEffect(e: Effect, env: ZoneEnv): EffectVerdict | null {
     case "read":
       return readVerdict(e.path, e.recursive, env);
     case "list":
-      return listVerdict(e.path, env);
+      return listVerdict(e.path, e.recursive, env);
     case "write":
-      return changeVerdict(e.path, "write", false, env);
+      return changeVerdict(e.path, "write", e.recursive ?? false, env);
     case "delete":
       return changeVerdict(e.path, "delete", e.recursive, env);
     case "exec":

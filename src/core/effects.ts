@@ -5,7 +5,7 @@
  * result is a list of effects on resolved paths, programs that run, and
  * network destinations. Pure.
  */
-import { type Arity, parseArgs, type ParsedArgs } from "../shell/options.ts";
+import { type Arity, parseArgs, type ParsedArgs, resolveLong } from "../shell/options.ts";
 import { type CompiledProgram, programFor } from "../shell/programs/index.ts";
 import type { Role } from "../shell/programs/types.ts";
 import { basename, hasGlob, resolve } from "./paths.ts";
@@ -24,7 +24,7 @@ export interface PathRef {
 export type Effect =
   | { k: "read"; path: PathRef; recursive: boolean }
   | { k: "list"; path: PathRef; recursive: boolean }
-  | { k: "write"; path: PathRef }
+  | { k: "write"; path: PathRef; recursive?: boolean }
   | { k: "delete"; path: PathRef; recursive: boolean }
   | {
     k: "exec";
@@ -61,11 +61,48 @@ function redirEffects(u: Unit, out: Effect[]): void {
     if (!write && !read) continue;
     for (const v of t.values) {
       if (!t.dynamic && (HARMLESS_DEVICES.has(v) || /^\/dev\/fd\/[0-2]$/.test(v))) continue;
+      // bash's /dev/tcp/HOST/PORT and /dev/udp/HOST/PORT open network connections.
+      const net = /^\/dev\/(tcp|udp)\/([^/]+)\/(\d+)/.exec(v);
+      if (net) {
+        out.push({ k: "network", dest: `${net[2]}:${net[3]}`, upload: write });
+        continue;
+      }
       const p = pathRef(t, v, u.cwd);
       if (write) out.push({ k: "write", path: p });
       if (read) out.push({ k: "read", path: p, recursive: false });
     }
   }
+}
+
+/**
+ * curl expands `{a,b}` and `[1-3]` / `[a-c]` in URLs (unless -g): the hosts it may reach.
+ * Bounded; ranges contribute both ends, which is enough to see every kind of host.
+ */
+function curlGlob(v: string): string[] {
+  // An IPv6 literal in brackets is not a range (curl recognises it).
+  if (!/[[{]/.test(v) || /^[a-z]+:\/\/\[[0-9a-fA-F:.%]*:[0-9a-fA-F:.%]*\]/i.test(v)) return [v];
+  let out = [v];
+  for (let round = 0; round < 8; round++) {
+    const next: string[] = [];
+    let changed = false;
+    for (const s of out) {
+      const m = /\{([^{}]*)\}|\[([^\]]*)\]/.exec(s);
+      if (!m) {
+        next.push(s);
+        continue;
+      }
+      changed = true;
+      const alts = m[1] !== undefined
+        ? m[1].split(",")
+        : (/^(.+?)-(.+?)(?::\d+)?$/.exec(m[2])?.slice(1, 3) ?? [m[2]]);
+      for (const a of alts.slice(0, 16)) {
+        next.push(s.slice(0, m.index) + a + s.slice(m.index + m[0].length));
+      }
+    }
+    out = next.slice(0, 64);
+    if (!changed) break;
+  }
+  return out;
 }
 
 /** A word holding the value of a glued option (`--output=F`, `-oF`). */
@@ -103,10 +140,16 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
       for (const p of paths()) out.push({ k: "list", path: p, recursive: ctx.recursive });
       return;
     case "write":
-      for (const p of paths()) out.push({ k: "write", path: p });
+      for (const p of paths()) out.push({ k: "write", path: p, recursive: ctx.recursive });
       return;
     case "target-dir":
       for (const p of paths()) out.push({ k: "write", path: p });
+      return;
+    case "write-prefix":
+      for (const p of paths()) {
+        out.push({ k: "write", path: p });
+        if (p.abs !== null) out.push({ k: "write", path: { ...p, abs: p.abs + "*", glob: true } });
+      }
       return;
     case "delete":
       for (const p of paths()) out.push({ k: "delete", path: p, recursive: ctx.recursive });
@@ -121,7 +164,11 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
       out.push({ k: "exec", what: "inline", path: null, display });
       return;
     case "url":
-      for (const v of w.values) out.push({ k: "network", dest: v, upload: false });
+      for (const v of w.values) {
+        for (const d of ctx.u.name === "curl" ? curlGlob(v) : [v]) {
+          out.push({ k: "network", dest: d, upload: false });
+        }
+      }
       return;
     case "upload":
       for (const p of paths()) out.push({ k: "read", path: p, recursive: false });
@@ -145,6 +192,13 @@ function parseWith(prog: CompiledProgram, args: RWord[], ctx: Ctx): ParsedArgs {
   for (const o of parsed.opts) {
     const spec = prog.roles.get(o.key);
     if (!spec) continue;
+    // grep -d recurse (any abbreviation: `--dir=rec`) is -r.
+    if (
+      (o.key === "-d" || o.key === "--directories") && o.value && "recurse".startsWith(o.value) &&
+      o.value.length >= 1
+    ) {
+      ctx.recursive = true;
+    }
     if (spec.rule) ctx.out.push({ k: "rule", rule: spec.rule, display: args[o.at].display });
     if (spec.role === "recursive") ctx.recursive = true;
     if (spec.role === "inplace") ctx.inplace = true;
@@ -152,6 +206,11 @@ function parseWith(prog: CompiledProgram, args: RWord[], ctx: Ctx): ParsedArgs {
   for (const o of parsed.opts) {
     const spec = prog.roles.get(o.key);
     if (!spec?.role || spec.role === "recursive" || spec.role === "inplace") continue;
+    if (o.extraAt !== undefined) {
+      // Two-word options (`jq --rawfile NAME FILE`): the role is the second word's.
+      roleEffects(ctx, spec.role, args[o.extraAt], `${o.key} ${args[o.extraAt].display}`);
+      continue;
+    }
     if (o.value === null) {
       if (spec.role === "exec-program" || spec.role === "unknown" || spec.role === "config") {
         roleEffects(ctx, spec.role, args[o.at], args[o.at].display);
@@ -177,7 +236,12 @@ function parseWith(prog: CompiledProgram, args: RWord[], ctx: Ctx): ParsedArgs {
   return parsed;
 }
 
-function operandRoles(prog: CompiledProgram, ctx: Ctx, operands: RWord[]): void {
+function operandRoles(
+  prog: CompiledProgram,
+  ctx: Ctx,
+  operands: RWord[],
+  parsed?: ParsedArgs,
+): void {
   const spec = prog.spec;
   if (spec.destLast) {
     let sources = operands;
@@ -203,11 +267,21 @@ function operandRoles(prog: CompiledProgram, ctx: Ctx, operands: RWord[]): void 
     }
     return;
   }
-  const roles = spec.operands ?? ["data"];
+  let roles = spec.operands ?? ["data"];
+  // grep -e PATTERN / -f FILE (rg, ag, jq -f …): no pattern operand, every operand is a path.
+  if (
+    roles[0] === "data" && roles[1] === "read" &&
+    parsed?.opts.some((o) => /^(-e|--regexp|-f|--file|--from-file)$/.test(o.key))
+  ) roles = ["read"];
   operands.forEach((w, i) => {
     const role = roles[Math.min(i, roles.length - 1)];
     roleEffects(ctx, role, w, w.display);
   });
+  // A recursive search with no path searches the current directory.
+  const pathAt = roles.findIndex((r) => r === "read");
+  if (ctx.recursive && pathAt >= 0 && operands.length <= pathAt) {
+    roleEffects(ctx, "read", literalWord("."), ". (the current directory)");
+  }
 }
 
 /** Words of the operands, by index. */
@@ -243,6 +317,14 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
   let prog = programFor(u.name);
   if (!prog) return { effects: out, known: false, program: null };
   let args = u.argv.slice(1);
+  if (prog.spec.recursive) ctx.recursive = true;
+  if (u.name === "chmod") {
+    // `chmod -x FILE`: a mode that starts with a dash is the mode operand, not an option.
+    const m = args.findIndex((w) =>
+      /^-[rwxXstugoa]+$/.test(w.value) && !/^-[Rcfv]+$/.test(w.value)
+    );
+    if (m >= 0) args = [...args.slice(0, m), literalWord("--"), ...args.slice(m)];
+  }
   if (prog.spec.special === "find" || prog.spec.special === "tar") {
     if (prog.spec.special === "find") findEffects(ctx, args);
     else tarEffects(ctx, args);
@@ -293,7 +375,22 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
       }
       break;
     case "git-object":
+      if (parsed.opts.some((o) => o.key === "--no-index")) {
+        // Outside any repository: plain files, searched or compared recursively.
+        const pat = prog.name.endsWith(" grep") &&
+          !parsed.opts.some((o) => o.key === "-e" || o.key === "-f");
+        const paths = pat ? operands.slice(1) : operands;
+        ctx.recursive = true;
+        for (const w of paths.length ? paths : [literalWord(".")]) {
+          roleEffects(ctx, "read", w, w.display);
+        }
+        ctx.recursive = false;
+        break;
+      }
       gitObjectEffects(ctx, args, parsed);
+      if (spec.destLast || (spec.operands && spec.operands[0] !== "data")) {
+        operandRoles(prog, ctx, operands, parsed);
+      }
       break;
     case "container-run":
       containerRunEffects(ctx, args, parsed);
@@ -315,12 +412,21 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
         }
       }
       break;
+    case "interpreter":
+      // `-c CODE` / `-m MODULE` / `-e CODE`: what follows is arguments, not a script file.
+      if (
+        parsed.opts.some((o) => o.key === "-m" || prog.roles.get(o.key)?.role === "exec-inline")
+      ) {
+        break;
+      }
+      operandRoles(prog, ctx, operands, parsed);
+      break;
     case "env-dump":
       envDumpEffects(ctx, operands);
-      operandRoles(prog, ctx, operands);
+      operandRoles(prog, ctx, operands, parsed);
       break;
     default:
-      operandRoles(prog, ctx, operands);
+      operandRoles(prog, ctx, operands, parsed);
   }
   return { effects: out, known: true, program: prog.name };
 }
@@ -371,10 +477,27 @@ function containerRunEffects(ctx: Ctx, args: RWord[], parsed: ParsedArgs): void 
 function envDumpEffects(ctx: Ctx, operands: RWord[]): void {
   const name = ctx.u.name;
   if (name === "ps") {
-    // BSD-style `ps e`, `ps auxeww`: environment of every process.
-    const first = ctx.u.argv[1]?.value ?? "";
-    if (!first.startsWith("-") && /e/.test(first)) {
-      ctx.out.push({ k: "rule", rule: "secrets.env-dump", display: `ps ${first}` });
+    // BSD-style `ps e`, `ps auxeww`, `ps -ef e`: environment of every process.
+    for (const w of ctx.u.argv.slice(1)) {
+      if (w.dynamic || (!w.value.startsWith("-") && /^[A-Za-z]*e[A-Za-z]*$/.test(w.value))) {
+        ctx.out.push({ k: "rule", rule: "secrets.env-dump", display: `ps ${w.display}` });
+        return;
+      }
+    }
+    return;
+  }
+  if (name.startsWith("docker") || name.startsWith("podman") || name.startsWith("nerdctl")) {
+    // `docker inspect` prints the container's environment unless a format leaves it out.
+    const fmt = ctx.u.argv.findIndex((w) =>
+      w.value === "-f" || w.value === "--format" || w.value.startsWith("--format=")
+    );
+    const f = fmt < 0
+      ? null
+      : ctx.u.argv[fmt].value.includes("=")
+      ? ctx.u.argv[fmt].value
+      : ctx.u.argv[fmt + 1]?.value ?? "";
+    if (f === null || /Env|json\s+\.|\{\{\s*\.\s*\}\}|Config/.test(f)) {
+      ctx.out.push({ k: "rule", rule: "secrets.env-dump", display: "docker inspect" });
     }
     return;
   }
@@ -665,6 +788,20 @@ const TAR_MODES: Record<string, "create" | "extract" | "list" | "delete"> = {
 };
 const TAR_FLAGS_ASK = new Set(["-P", "--absolute-names", "--remove-files", "--overwrite-dir"]);
 
+let TAR_LONG: Record<string, Arity> | null = null;
+/** Every long option of tar: the generated grammar's and the table's above. */
+function tarLongOptions(): Record<string, Arity> {
+  if (TAR_LONG) return TAR_LONG;
+  const o: Record<string, Arity> = {};
+  for (const [k, a] of Object.entries(programFor("tar")?.arity ?? {})) {
+    if (k.startsWith("--")) o[k] = a;
+  }
+  for (const k of [...Object.keys(TAR_VALUE), ...Object.keys(TAR_MODES), ...TAR_FLAGS_ASK]) {
+    if (k.startsWith("--")) o[k] ??= TAR_VALUE[k] ? 1 : 0;
+  }
+  return TAR_LONG = o;
+}
+
 function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
   let args = argsIn;
   // Old style: `tar czf out.tgz dir` (the first word is a cluster without a dash).
@@ -687,7 +824,12 @@ function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
     }
     if (v.startsWith("--")) {
       const eq = v.indexOf("=");
-      const key = eq > 0 ? v.slice(0, eq) : v;
+      const spelled = eq > 0 ? v.slice(0, eq) : v;
+      // GNU tar takes any unambiguous prefix of a long option (`--to-com`, `--use-comp`).
+      const key = resolveLong(spelled, tarLongOptions(), true) ?? spelled;
+      if (!(key in tarLongOptions()) && !ctx.u.argv[0].dynamic) {
+        ctx.out.push({ k: "rule", rule: "option.unknown", display: `tar ${spelled}` });
+      }
       if (TAR_MODES[key]) mode = TAR_MODES[key];
       if (TAR_FLAGS_ASK.has(key)) {
         ctx.out.push({ k: "rule", rule: "option.unknown", display: `tar ${key}` });

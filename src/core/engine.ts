@@ -34,7 +34,7 @@ import {
   type Trace,
   type UnitTrace,
 } from "./types.ts";
-import type { BraceExpand, ShellState } from "./words.ts";
+import { type BraceExpand, NeedCapability, type ShellState } from "./words.ts";
 
 const RISK_ORDER: Risk[] = ["low", "medium", "high", "critical"];
 
@@ -106,6 +106,8 @@ function pathEnv(ctx: EvalContext): PathEnv {
  */
 const ENVS = new WeakMap<EvalContext, CheckEnv>();
 
+const RUNTIME_NAMES = new Set(["deno", "node", "bun", "cache", "deno-dir", "DENO_DIR"]);
+
 /** The workspace of a call: the anchored one, else its cwd when that can be a workspace. */
 export function workspaceOf(ctx: EvalContext, cwd: string | null): string | null {
   if (ctx.workspace !== undefined) {
@@ -127,7 +129,8 @@ function checkEnv(ctx: EvalContext, cwd: string | null): CheckEnv {
   const names = new Set<string>();
   for (const g of ctx.guardPaths) {
     const b = g.split("/").pop();
-    if (b && !b.includes(".")) names.add(b);
+    // The runtime that runs guard (deno) and its cache are protected paths, not guard's name.
+    if (b && !b.includes(".") && !RUNTIME_NAMES.has(b)) names.add(b);
   }
   const env: CheckEnv = { ...pathEnv(ctx), workspace, guardNames: names };
   ENVS.set(ctx, env);
@@ -284,6 +287,8 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
 
 /** Effects in stricter zones than the workspace: a user allow rule does not cover them. */
 const STRICT_ZONE_RULES = new Set([
+  "option.unknown",
+  "exec.option-program",
   "secrets.credential-access",
   "write.credential-file",
   "write.outside-workspace",
@@ -342,7 +347,13 @@ function fileFindings(
   const cwd = resolve(cwdIn, null) ?? cwdIn;
   const env: ZoneEnv = { ...pathEnv(ctx), workspace: workspaceOf(ctx, cwd) };
   const out: Finding[] = [];
-  for (const p of paths) {
+  // Pattern tools take brace alternatives too (`~/.{aiguard,x}/*`).
+  const all = paths.flatMap((p) => {
+    if (!/\{[^}]*,/.test(p)) return [p];
+    if (!ctx.brace) throw new NeedCapability("brace-expansion");
+    return [p, ...ctx.brace(p).slice(0, limitsOf(ctx).maxBraceExpansions)];
+  });
+  for (const p of all) {
     const expanded = p === "~" || p.startsWith("~/") ? ctx.home + p.slice(1) : p;
     const abs = resolve(expanded, cwd);
     // Pattern tools (Glob, search with a pattern): the pattern could match anything it reaches.
@@ -386,7 +397,9 @@ function scriptFindings(text: string, cwd: string, ctx: EngineContext): string |
 }
 
 const PATH_KEYS =
-  /^(path|paths|file|files|file_?path|filename|file_?name|source|src|destination|dest|target|dir|directory|root|cwd|folder|location|notebook_?path|old_?path|new_?path|from|to|output|input)$/i;
+  /^(path|paths|file|files|file_?path|filename|file_?name|source|src|destination|dest|target|dir|directory|root|cwd|folder|location|notebook_?path|old_?path|new_?path|from|to|output|input)$|(^|_)(path|paths|dir|directory|root|folder|file|cwd|workdir|repo_?path|repository)$/i;
+/** Tools that read whole trees (searches, listings of trees). */
+const TREE_TOOL = /search|find|grep|tree|glob|walk|scan|index/i;
 const URL_KEYS = /^(url|uri|urls|href|endpoint|link|website|base_?url)$/i;
 const CMD_KEYS = /^(command|cmd|script|shell|bash|commandline|command_?line)$/i;
 const WRITE_TOOL =
@@ -413,7 +426,7 @@ function walkArgs(v: unknown, maxNodes: number): { key: string; value: string }[
 function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineContext): Finding[] {
   const out: Finding[] = [];
   const pairs = walkArgs(args, limitsOf(ctx).maxArgNodes);
-  const op = WRITE_TOOL.test(toolName) ? "write" : "read";
+  const op = WRITE_TOOL.test(toolName) ? "write" : TREE_TOOL.test(toolName) ? "search" : "read";
   for (const { key, value } of pairs) {
     if (mentionsState(value)) {
       out.push(finding("abs.guard-state", `${key}: ${value.slice(0, 60)}`));

@@ -68,9 +68,11 @@ function resolveKernelAliases(abs: string, cwd: string | null): string | null {
         out.push(...base.split("/").filter((x) => x));
       } else if (out[2] === "fd" && i + 2 < comps.length) return null;
     }
-    if (out.length === 3 && out[0] === "dev" && out[1] === "fd" && i + 1 < comps.length) {
-      return null; // /dev/fd/3/x: below whatever directory descriptor 3 is
+    if (out.length === 3 && out[0] === "dev" && out[1] === "fd") {
+      // /dev/fd/3 (or /dev/fd/3/x): whatever descriptor 3 is; 0–2 are the terminal streams.
+      if (i + 1 < comps.length || !/^[0-2]$/.test(c)) return null;
     }
+    if (out.length === 4 && out[0] === "proc" && out[2] === "fd" && !/^[0-2]$/.test(c)) return null;
   }
   return "/" + out.join("/");
 }
@@ -129,6 +131,14 @@ function componentRe(pat: string): RegExp | null {
     if (c === "*") re += "[^/]*";
     else if (c === "?") re += "[^/]";
     else if (c === "[") {
+      // A bracket expression with POSIX classes (`[[:alpha:]]`) or equivalence classes:
+      // any single character (the conservative reading: it could match).
+      const posix = /^\[!?\^?(?:[^\]\[]|\[[:=.][^\]]*[:=.]\])*\]/.exec(pat.slice(i));
+      if (posix && posix[0].includes("[", 1)) {
+        re += "[^/]";
+        i += posix[0].length - 1;
+        continue;
+      }
       const close = pat.indexOf("]", i + 2);
       if (close < 0) {
         re += "\\[";

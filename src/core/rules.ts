@@ -751,6 +751,10 @@ export const RULES: Rule[] = [
       { cmd: ["set"], noArgs: true },
       { cmd: ["export"], noArgs: true },
       { cmd: ["export", "declare", "typeset"], flags: ["-p"] },
+      { cmd: ["declare", "typeset", "local"], flags: ["-x"] },
+      { cmd: ["declare", "typeset"], noArgs: true },
+      { cmd: ["compgen"], flags: ["-e", "-v"] },
+      { cmd: ["env"], flags: ["-0", "--null"] },
     ],
   ),
   R(

@@ -59,8 +59,9 @@ const CREDENTIAL_HOME_DIRS = [
   ".vault-token",
 ];
 
-/** Files below a credential dir that are not secret. */
-const CREDENTIAL_EXCEPTIONS = [
+/** Files below a credential dir that are not secret (`config` only under ~/.ssh: kube's holds tokens). */
+const CREDENTIAL_EXCEPTIONS = ["*.pub"];
+const SSH_EXCEPTIONS = [
   "*.pub",
   "known_hosts",
   "known_hosts.old",
@@ -455,7 +456,8 @@ function classifyPathExact(absIn: string, env: PathEnv): PathHit[] {
   if (rel) {
     if (
       CREDENTIAL_HOME_DIRS.some((d) => relMatch(rel, d, true)) &&
-      !(rel.length > 1 && matchesAny(name, CREDENTIAL_EXCEPTIONS))
+      !(rel.length > 1 &&
+        matchesAny(name, rel[0] === ".ssh" ? SSH_EXCEPTIONS : CREDENTIAL_EXCEPTIONS))
     ) cred = true;
     if (CREDENTIAL_HOME_FILES.some((f) => relMatch(rel, f, false))) cred = true;
   }
@@ -506,6 +508,19 @@ const HOME_TABLES_SPLIT = {
   hook: HOOK_CONFIG_HOME.map((p) => splitPath(p.replace("settings*.json", "settings.json"))),
 };
 
+const CREDENTIAL_ABS_SPLIT = CREDENTIAL_ABS.map(splitPath);
+
+/** Could two glob paths (component lists) name the same path? */
+function globsMeet(a: string[], b: string[]): boolean {
+  if (a.length !== b.length && !a.includes("**")) return false;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] === "**") return true;
+    if (hasGlob(a[i]) && hasGlob(b[i])) continue;
+    if (!componentMatches(a[i], b[i]) && !componentMatches(b[i], a[i])) return false;
+  }
+  return a.length === b.length;
+}
+
 export function classifyGlob(globIn: string, env: PathEnv): PathHit[] {
   return withFolded(globIn, env, classifyGlobExact(globIn, env), classifyGlobExact);
 }
@@ -530,7 +545,9 @@ function classifyGlobExact(globIn: string, env: PathEnv): PathHit[] {
   const rest = underHome ? gp.slice(hp.length) : [];
   const reachesAny = (list: string[][]) =>
     underHome && list.some((rel) => globReachesParts(rest, rel));
-  if (reachesAny(HOME_TABLES_SPLIT.credential)) {
+  if (
+    reachesAny(HOME_TABLES_SPLIT.credential) || CREDENTIAL_ABS_SPLIT.some((c) => globsMeet(gp, c))
+  ) {
     hits.push({ cls: "credential", place: glob });
   } else {
     const name = basename(glob);
@@ -543,7 +560,8 @@ function classifyGlobExact(globIn: string, env: PathEnv): PathHit[] {
   return hits;
 }
 
-const STATE_NAME = /\.aiguard/i;
+/** `.aiguard` as a whole name (not `.aiguard-notes.txt`, a sibling of the state directory). */
+const STATE_NAME = /\.aiguard(?![A-Za-z0-9_.-])/i;
 /** A path component named .aiguard (any case: case-insensitive file systems). */
 const STATE_COMPONENT = /\/\.aiguard(\/|$)/i;
 
@@ -575,6 +593,24 @@ export function protectedBelow(dir: string, env: PathEnv): PathHit | null {
     if (p !== d && within(p, d)) return { cls: "hook-config", place: p };
   }
   return null;
+}
+
+const HOOK_DIR_NAMES = new Set([
+  ".claude",
+  ".codex",
+  ".gemini",
+  ".cursor",
+  ".kimi-code",
+  ".kimi",
+  ".copilot",
+]);
+
+/** Is `p` a directory that holds an agent's hook configuration (so deleting or moving it disables guard)? */
+export function isHookDir(p: string, home: string): boolean {
+  const name = basename(p);
+  if (HOOK_DIR_NAMES.has(name)) return true;
+  if (name === "hooks" && basename(p.slice(0, p.length - 6)) === ".github") return true;
+  return name === ".github" || (p !== home && within(home + "/.config/github-copilot", p));
 }
 
 /** Is `abs` one of the places whose recursive deletion is catastrophic? */

@@ -329,7 +329,19 @@ export class ShellAnalyzer {
         const iter = s.loopVar && values.length > 0 && !values.some((v) => v.dynamic || v.glob)
           ? values.flatMap((v) => v.values)
           : [];
-        if (s.loopVar && iter.length > 0 && iter.length <= 8) {
+        // `for f in DIR/*`: each value is one of the glob's matches (the pattern stands for it).
+        const globIter = s.loopVar && iter.length === 0 && values.length > 0 &&
+          values.length <= 8 &&
+          !values.some((v) => v.dynamic);
+        if (globIter) {
+          for (const v of values.flatMap((x) => x.values)) {
+            const it = cloneState(inner);
+            it.vars.set(s.loopVar!, v);
+            it.vars.set("\u0002glob:" + s.loopVar, "1");
+            for (const b of s.bodies) this.stmt(b, it, { ...c, stdin });
+            if (it.cwd !== inner.cwd) inner.cwd = null;
+          }
+        } else if (s.loopVar && iter.length > 0 && iter.length <= 8) {
           for (const v of iter) {
             const it = cloneState(inner);
             it.vars.set(s.loopVar, v);
@@ -603,7 +615,7 @@ export class ShellAnalyzer {
       argv,
       assigns: extra.assigns ?? [],
       redirs: [],
-      cwd: u.cwd,
+      cwd: extra.cwd !== undefined ? extra.cwd : u.cwd,
       origin,
       parent: u.id,
       covered: true,
@@ -654,7 +666,7 @@ export class ShellAnalyzer {
     if (spec) return this.wrapper(u, spec, name, st);
     if (SHELLS.has(name)) return this.shell(u, name, st);
     if (name === "eval") return this.evalCmd(u, st);
-    if (name === "source" || name === ".") return this.source(u);
+    if (name === "source" || name === ".") return this.source(u, st);
     if (name === "xargs") return this.xargs(u, st);
     if (name === "find") return this.findCmd(u, st);
     if (name === "parallel") return this.parallel(u, st);
@@ -759,7 +771,24 @@ export class ShellAnalyzer {
       u.transparent = false;
       return;
     }
-    this.derive(u, rest, name, st, { assigns: envAssigns });
+    // `env -C DIR cmd` / `env --chdir=DIR cmd` runs cmd in DIR.
+    let cwd: string | null | undefined = undefined;
+    if (name === "env") {
+      argv.slice(1, i).forEach((w, k, all) => {
+        const v = w.value;
+        if (v === "-C" || v === "--chdir") {
+          cwd = all[k + 1] && !all[k + 1].dynamic ? resolve(all[k + 1].value, u.cwd) : null;
+        } else if (v.startsWith("--chdir=")) cwd = w.dynamic ? null : resolve(v.slice(8), u.cwd);
+        else if (/^-C./.test(v)) cwd = w.dynamic ? null : resolve(v.slice(2), u.cwd);
+      });
+    }
+    this.derive(
+      u,
+      rest,
+      name,
+      st,
+      cwd === undefined ? { assigns: envAssigns } : { assigns: envAssigns, cwd },
+    );
   }
 
   private shell(u: Unit, name: string, st: ShellState): void {
@@ -806,7 +835,10 @@ export class ShellAnalyzer {
       }
       return;
     }
-    if (rest.length && !sFlag) {
+    if (
+      rest.length && !sFlag &&
+      !/^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)$/.test(rest[0].value)
+    ) {
       const f = rest[0];
       if (f.subst && f.raw.startsWith("<(")) this.find("exec.procsub-to-shell", u.id, f.display);
       else if (f.dynamic) this.find("exec.dynamic-script", u.id, f.display);
@@ -874,9 +906,12 @@ export class ShellAnalyzer {
     this.nested(u, args.map((w) => w.value).join(" "), "eval", st);
   }
 
-  private source(u: Unit): void {
+  private source(u: Unit, st: ShellState): void {
     const f = u.argv[1];
     if (!f) return;
+    if (!f.dynamic && /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/.test(f.value)) {
+      return this.stdinScript(u, "source", st);
+    }
     if (f.subst && (f.raw.startsWith("<(") || f.display.startsWith("<("))) {
       this.find("exec.procsub-to-shell", u.id, f.display);
     } else if (f.dynamic) this.find("exec.source", u.id, f.display);

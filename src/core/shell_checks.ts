@@ -6,6 +6,7 @@
  */
 import {
   DANGEROUS_ENV,
+  DANGEROUS_ENV_RE,
   DEST_LAST,
   GIT_DANGEROUS_CONFIG,
   GIT_GLOBAL_ARG_OPTS,
@@ -35,6 +36,7 @@ import {
   classifyPath,
   CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
+  isHookDir,
   isProtectedRoot,
   mentionsState,
   type PathClass,
@@ -86,6 +88,21 @@ const SUB_ARG_OPTS: Record<string, Set<string>> = {
 };
 
 const GUARD_NAMES = new Set(["guard", "aiguard"]);
+/** Programs that run another program named in their arguments (`npx guard`, `deno task guard`). */
+const GUARD_RUNNERS = new Set([
+  "deno",
+  "npx",
+  "node",
+  "bunx",
+  "bun",
+  "pnpx",
+  "pnpm",
+  "yarn",
+  "npm",
+  "corepack",
+  "tsx",
+  "ts-node",
+]);
 const GUARD_PRIVILEGED = new Set([
   "approve",
   "deny",
@@ -500,9 +517,10 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
   const words = u.argv.slice(1);
   let isGuard = GUARD_NAMES.has(name) || env.guardNames.has(name);
-  if (!isGuard && (name === "deno" || name === "npx" || name === "node")) {
+  if (!isGuard && GUARD_RUNNERS.has(name)) {
     isGuard = words.some((w) =>
-      w.value === "guard" || w.values.some((v) => {
+      GUARD_NAMES.has(basename(w.value)) || env.guardNames.has(basename(w.value)) ||
+      w.values.some((v) => {
         const p = resolve(v, u.cwd);
         return p !== null && env.guardPaths.some((g) => within(p, g));
       })
@@ -529,24 +547,6 @@ const WRITE_CLASS_RULE: Partial<Record<PathClass, string>> = {
   credential: "write.credential-file",
   "git-internal": "write.git-internal",
 };
-
-const HOOK_DIR_NAMES = new Set([
-  ".claude",
-  ".codex",
-  ".gemini",
-  ".cursor",
-  ".kimi-code",
-  ".kimi",
-  ".copilot",
-]);
-
-/** Is `p` a directory that holds an agent's hook configuration (so deleting or moving it disables guard)? */
-function isHookDir(p: string, home: string): boolean {
-  const name = basename(p);
-  if (HOOK_DIR_NAMES.has(name)) return true;
-  if (name === "hooks" && basename(p.slice(0, p.length - 6)) === ".github") return true;
-  return name === ".github" || (p !== home && within(home + "/.config/github-copilot", p));
-}
 
 /** Directories a command writes into: cp/mv/install/ln/rsync destinations, tar -C, unzip -d. */
 function destinationDirs(u: Unit): RWord[] {
@@ -707,7 +707,7 @@ function envInjectionCheck(u: Unit, an: ShellAnalyzer): void {
     }
   }
   for (const n of names) {
-    if (!DANGEROUS_ENV.has(n)) continue;
+    if (!DANGEROUS_ENV.has(n) && !DANGEROUS_ENV_RE.test(n)) continue;
     an.find(n.startsWith("GIT_") ? "git.config-injection" : "exec.env-injection", u.id, n);
   }
 }
@@ -719,7 +719,12 @@ function gitConfigCheck(u: Unit, an: ShellAnalyzer): void {
     const v = args[i].value;
     if (!v.startsWith("-")) {
       if (v === "config") {
-        const rest = args.slice(i + 1);
+        // The file option's value is not the key: `git config -f .git/config core.pager x`.
+        const rest = args.slice(i + 1).filter((w, k, all) =>
+          !/^(-f|--file|--blob)$/.test(w.value) &&
+          !/^(-f|--file|--blob)$/.test(all[k - 1]?.value ?? "") &&
+          !/^(--file|--blob)=/.test(w.value)
+        );
         const pos = positionals(rest);
         const writes = pos.length >= 2 || rest.some((w) =>
           /^--(add|replace-all|unset|unset-all|rename-section|remove-section|edit)$/.test(w.value)
@@ -959,6 +964,22 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     ue.known = true;
   }
   u.effects = ue;
+  // A program guard has no table for: any word that names a place in guard's zone touches it.
+  if (!ue.known && !u.transparent) {
+    for (const w of u.argv.slice(1)) {
+      const hit = classifyWord(w, u.cwd, env).find((h) =>
+        h.cls === "guard" || h.cls === "hook-config"
+      );
+      if (hit) {
+        an.find(
+          hit.cls === "guard" ? "abs.guard-zone-read" : "abs.hook-config-write",
+          u.id,
+          `${u.name || w.display} ${hit.place}`,
+        );
+        break;
+      }
+    }
+  }
   for (const e of ue.effects) {
     const v = judgeEffect(e, env);
     if (!v) continue;

@@ -125,7 +125,14 @@ export function resolveWord(
         if (!p.q && GLOB_RE.test(p.v)) glob = true;
         break;
       case "tilde": {
-        if (p.user === "") {
+        if (p.user === "+" || p.user === "-") {
+          // `~+` is $PWD, `~-` is $OLDPWD.
+          const d = p.user === "+" ? st.cwd : (st.vars.get("\u0002OLDPWD") ?? null);
+          if (d === null) {
+            value += UNKNOWN;
+            dynamic = true;
+          } else value += d;
+        } else if (p.user === "") {
           const h = st.vars.get("HOME");
           if (h === undefined || h === null) {
             value += UNKNOWN;
@@ -146,6 +153,7 @@ export function resolveWord(
           break;
         }
         const v = paramValue(p, st);
+        if (v !== null && st.vars.has("\u0002glob:" + p.name)) glob = true;
         display += p.plain ? "$" + p.name : "${" + p.name + "…}";
         if (v === null) {
           value += UNKNOWN;

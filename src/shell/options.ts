@@ -6,8 +6,11 @@
  * (text it cannot know is marked by `unknownMark`).
  */
 
-/** 0: a flag; 1: takes a value (glued or the next word); 2: an optional value (glued only). */
-export type Arity = 0 | 1 | 2;
+/**
+ * 0: a flag; 1: takes a value (glued or the next word); 2: an optional value (glued only);
+ * 3: takes two words (`jq --rawfile NAME FILE`).
+ */
+export type Arity = 0 | 1 | 2 | 3;
 
 export interface OptionGrammar {
   /** Option spellings ("-r", "--recursive", find's "-name") and their arity. */
@@ -23,6 +26,8 @@ export interface ParseStyle {
   permute: boolean;
   /** Whole words are option names (`find -name`, `java -jar`), no short clusters. */
   singleDashLong?: boolean;
+  /** Options after which every word is an argument (`python -m MOD …`, `python -c CODE …`). */
+  terminators?: string[];
 }
 
 export interface ParsedOption {
@@ -33,6 +38,8 @@ export interface ParsedOption {
   at: number;
   /** Index of the word that holds the value, when it is a separate word. */
   valueAt: number | null;
+  /** Index of the second value word (arity 3). */
+  extraAt?: number;
 }
 
 export interface ParsedArgs {
@@ -76,7 +83,11 @@ export function parseArgs(
 ): ParsedArgs {
   const out: ParsedArgs = { opts: [], operands: [], unknown: [], dynamic: [] };
   let ended = false;
+  const stops = style.terminators;
   for (let i = 0; i < words.length; i++) {
+    if (stops && !ended && out.opts.length && stops.includes(out.opts[out.opts.length - 1].key)) {
+      ended = true;
+    }
     const w = words[i];
     if (ended || w === "-" || !(w.startsWith("-") || w.startsWith(unknownMark))) {
       out.operands.push(i);
@@ -105,15 +116,35 @@ export function parseArgs(
         continue;
       }
       const ar = o[key];
-      if (eq > 0) out.opts.push({ key, value: w.slice(eq + 1), at: i, valueAt: null });
-      else if (ar === 1) {
+      if (eq > 0) {
+        out.opts.push({ key, value: w.slice(eq + 1), at: i, valueAt: null });
+        if (ar === 3 && i + 1 < words.length) out.opts[out.opts.length - 1].extraAt = ++i;
+      } else if (ar === 1 || ar === 3) {
         const v = words[i + 1] ?? null;
         out.opts.push({ key, value: v, at: i, valueAt: v === null ? null : i + 1 });
         i++;
+        if (ar === 3 && i + 1 < words.length) out.opts[out.opts.length - 1].extraAt = ++i;
       } else out.opts.push({ key, value: null, at: i, valueAt: null });
       continue;
     }
     if (DIGITS.test(w) && !(w.slice(0, 2) in o)) continue; // `head -20`, `kill -9`
+    const eqAt = w.indexOf("=");
+    if (eqAt > 2 && Object.hasOwn(o, w.slice(0, eqAt))) {
+      // `-toolexec=x` (Go's flag package, find-style single-dash names).
+      out.opts.push({ key: w.slice(0, eqAt), value: w.slice(eqAt + 1), at: i, valueAt: null });
+      continue;
+    }
+    if (w.length > 2 && Object.hasOwn(o, w)) {
+      // A single-dash option of several letters the grammar names whole (`zip -TT`, `find -name`).
+      const ar = o[w];
+      if (ar === 1 || ar === 3) {
+        const v = words[i + 1] ?? null;
+        out.opts.push({ key: w, value: v, at: i, valueAt: v === null ? null : i + 1 });
+        i += ar === 3 ? 2 : 1;
+        if (ar === 3 && i < words.length) out.opts[out.opts.length - 1].extraAt = i;
+      } else out.opts.push({ key: w, value: null, at: i, valueAt: null });
+      continue;
+    }
     // A cluster of short options: `-rf`, `-ofile`, `-n5`.
     for (let k = 1; k < w.length; k++) {
       const key = "-" + w[k];

@@ -8,7 +8,7 @@ import { unescapeUnquoted } from "./quoting.ts";
 /** Unquoted word text: a tilde at the start of a word, then backslash removal. */
 export function unquotedWordParts(text: string, atStart: boolean): Part[] {
   if (atStart && text.startsWith("~")) {
-    const m = /^~([A-Za-z0-9._-]*)(?=\/|$|:)/.exec(text);
+    const m = /^~([+-]|[A-Za-z0-9._-]*)(?=\/|$|:)/.exec(text);
     if (m) {
       const rest = text.slice(m[0].length);
       const parts: Part[] = [{ t: "tilde", user: m[1] }];

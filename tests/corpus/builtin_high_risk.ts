@@ -87,7 +87,12 @@ export const builtinHighRisk: ShellCase[] = [
     rule: "abs.guard-state",
     note: "recursive operation on home covers ~/.aiguard (like grep -r x ~)",
   },
-  { cmd: "mv ~ /tmp/oldhome", expect: "ask", rule: "fs.move-protected" },
+  {
+    cmd: "mv ~ /tmp/oldhome",
+    expect: "block",
+    rule: "abs.",
+    note: "issue 13: moving home moves guard's state (and its deno): guard's zone",
+  },
   { cmd: "rm -rf /etc", expect: "ask", rule: "fs.rm-recursive-protected" },
   { cmd: "rm -rf /usr/local", expect: "ask", rule: "fs.rm-recursive-protected" },
   { cmd: "rm -rf $DIR/", expect: "ask", rule: "fs.rm-dynamic-target" },

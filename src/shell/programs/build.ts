@@ -17,7 +17,12 @@ const RUN: ProgramSpec = {
 const FETCHING: ProgramSpec = { ...RUN, fetches: true };
 const PUBLISH: ProgramSpec = { rule: "pkg.publish" };
 const ACCOUNT: ProgramSpec = { rule: "secrets.credential-access" };
-const GLOBAL = { "-g|--global|--location": { arity: 0, rule: "pkg.global-install" } } as const;
+const GLOBAL = {
+  "-g|--global|--location": { arity: 0, rule: "pkg.global-install" },
+  // Options that choose the program scripts run with, or load code into node.
+  "--script-shell|--node-options|--shell|--userconfig|--globalconfig|--init-module|--onload-script|--node-gyp|--git":
+    { arity: 1, role: "unknown" },
+} as const;
 const PREFIX = { "--prefix|-C|--dir|--cwd": { arity: 1, role: "cwd" } } as const;
 
 function js(names: string[], extra: Record<string, ProgramSpec | "same"> = {}): ProgramSpec {
@@ -126,7 +131,10 @@ export const BUILD: ProgramSpec[] = [
     names: ["cargo"],
     ...FETCHING,
     style: { permute: false },
-    opts: { "-C|--manifest-path": { arity: 1, role: "data" } },
+    opts: {
+      "-C|--manifest-path": { arity: 1, role: "data" },
+      "--config|-Z": { arity: 1, role: "unknown" },
+    },
     subs: {
       "*": "same",
       install: { rule: "pkg.global-install" },
@@ -141,7 +149,11 @@ export const BUILD: ProgramSpec[] = [
   {
     names: ["go"],
     ...FETCHING,
-    style: { permute: false },
+    style: { permute: false, singleDashLong: true },
+    opts: {
+      "-exec|-toolexec|-overlay|-modfile|-pgo": { arity: 1, role: "exec-program" },
+      "-ldflags|-gcflags|-asmflags|-gccgoflags": { arity: 1, role: "unknown" },
+    },
     subs: {
       "*": "same",
       install: { rule: "pkg.global-install" },
@@ -152,10 +164,14 @@ export const BUILD: ProgramSpec[] = [
     names: ["make", "gmake", "bmake"],
     ...RUN,
     opts: {
+      "-E|--eval": { arity: 1, role: "exec-inline" },
       "-C|--directory": { arity: 1, role: "cwd" },
-      "-f|--file|--makefile|-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new":
-        { arity: 1, role: "read" },
-      "-j|--jobs|-l|--load-average|--max-load|-O|--output-sync|--eval|--debug|--jobserver-style|--shuffle":
+      "-f|--file|--makefile": { arity: 1, role: "exec-file" },
+      "-I|--include-dir|-o|--old-file|--assume-old|-W|--what-if|--new-file|--assume-new": {
+        arity: 1,
+        role: "read",
+      },
+      "-j|--jobs|-l|--load-average|--max-load|-O|--output-sync|--debug|--jobserver-style|--shuffle":
         { arity: 2, role: "data" },
     },
   },

@@ -48,7 +48,7 @@ export const CONTAINERS: ProgramSpec[] = [
         subs: {
           ls: READ,
           list: READ,
-          inspect: READ,
+          inspect: { ...READ, special: "env-dump" },
           history: READ,
           "*": { rule: "default.ask" },
         },
@@ -64,7 +64,7 @@ export const CONTAINERS: ProgramSpec[] = [
         },
       },
       logs: READ,
-      inspect: READ,
+      inspect: { ...READ, special: "env-dump" },
       version: READ,
       info: READ,
       stats: READ,

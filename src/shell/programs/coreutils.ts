@@ -103,8 +103,12 @@ export const COREUTILS: ProgramSpec[] = [
     operands: ["write"],
   },
   {
-    names: ["chmod", "chown", "chgrp"],
+    names: ["chmod", "chown", "chgrp", "chattr", "chcon"],
     opts: {
+      "-m|--modify|-M|--modify-file|-x|--remove|-X|--remove-file|--set|--set-file": {
+        arity: 1,
+        role: "data",
+      },
       "-R|--recursive": "recursive",
       "-c|-f|-v|-h|-H|-L|-P|--changes|--silent|--quiet|--verbose|--no-dereference|--dereference|--preserve-root|--no-preserve-root":
         "flag",
@@ -112,6 +116,18 @@ export const COREUTILS: ProgramSpec[] = [
       "--from": { arity: 1, role: "data" },
     },
     operands: ["data", "write"],
+  },
+  {
+    names: ["setfacl"],
+    opts: {
+      "-R|--recursive": "recursive",
+      "-m|--modify|-M|--modify-file|-x|--remove|-X|--remove-file|--set|--set-file": {
+        arity: 1,
+        role: "data",
+      },
+    },
+    operands: ["write"],
+    unknownOptions: "ignore",
   },
   {
     names: ["install"],
@@ -251,7 +267,6 @@ export const COREUTILS: ProgramSpec[] = [
     names: [
       "ls",
       "stat",
-      "du",
       "df",
       "file",
       "basename",
@@ -267,14 +282,16 @@ export const COREUTILS: ProgramSpec[] = [
     ],
     opts: {
       "-C|--compile": { arity: 0, role: "unknown" },
+      "-R|--recursive": "recursive",
       "--files0-from|-m|--magic-file|-f|--files-from": { arity: 1, role: "read" },
     },
     operands: ["list"],
     unknownOptions: "ignore",
   },
   {
-    names: ["tree"],
-    opts: { "-o": { arity: 1, role: "write" }, "--fromfile": "read" },
+    names: ["tree", "du"],
+    opts: { "-o": { arity: 1, role: "write" }, "--fromfile": "read", "--files0-from": "read" },
+    recursive: true,
     operands: ["list"],
     unknownOptions: "ignore",
   },
@@ -414,6 +431,7 @@ export const COREUTILS: ProgramSpec[] = [
   },
   {
     names: ["rg", "ripgrep"],
+    recursive: true,
     opts: {
       "--pre|--hostname-bin": { arity: 1, role: "exec-program" },
       "-e|--regexp|-g|--glob|--iglob|-t|--type|-T|--type-not|--type-add|--type-clear|--pre-glob|-j|--threads|-m|--max-count|-A|-B|-C|--after-context|--before-context|--context|-M|--max-columns|-d|--max-depth|--maxdepth|-E|--encoding|--path-separator|-r|--replace|--sort|--sortr|--colors|--color|--engine|--max-filesize|--dfa-size-limit|--regex-size-limit|--context-separator|--field-context-separator|--field-match-separator|--hyperlink-format|-V":
@@ -424,6 +442,7 @@ export const COREUTILS: ProgramSpec[] = [
   },
   {
     names: ["ag", "ack", "ugrep"],
+    recursive: true,
     opts: {
       "--pager": { arity: 1, role: "exec-program" },
       "-G|--file-search-regex|--ignore|--ignore-dir|-A|-B|-C|-m|--depth": {
@@ -450,8 +469,9 @@ export const COREUTILS: ProgramSpec[] = [
     special: "awk",
     opts: {
       "-v|--assign|-F|--field-separator": { arity: 1, role: "data" },
-      "-f|--file|-i|--include|-E|--exec": { arity: 1, role: "exec-file" },
-      "-l|--load": { arity: 1, role: "exec-file" },
+      "-f|--file|-E|--exec": { arity: 1, role: "exec-file" },
+      // gawk -i inplace edits its operands; -l loads a shared library.
+      "-i|--include|-l|--load": { arity: 1, role: "exec-program" },
       "-W": { arity: 1, role: "unknown" },
       "-b|-c|-C|-d|-D|-g|-h|-L|-M|-n|-N|-O|-p|-P|-r|-s|-S|-t|-V|-e|--source|--sandbox|--posix|--traditional|--lint|--characters-as-bytes|--re-interval|--optimize|--no-optimize|--bignum|--use-lc-numeric|--non-decimal-data|--copyright":
         "flag",
@@ -462,8 +482,8 @@ export const COREUTILS: ProgramSpec[] = [
     names: ["jq", "yq", "gojq"],
     special: "env-dump",
     opts: {
-      "--arg|--argjson": { arity: 1, role: "data" },
-      "--slurpfile|--rawfile": { arity: 1, role: "data" },
+      "--arg|--argjson": { arity: 3, role: "data" },
+      "--slurpfile|--rawfile": { arity: 3, role: "read" },
       "-f|--from-file|-L": { arity: 1, role: "read" },
       "--indent|--tab|--seq|--stream|--stream-errors|-s|--slurp|-n|--null-input|-r|--raw-output|-j|--join-output|-a|--ascii-output|-c|--compact-output|-C|--color-output|-M|--monochrome-output|-S|--sort-keys|-e|--exit-status|--args|--jsonargs|-R|--raw-input|--raw-output0|-0|-i|--inplace|-y|-p|-P|-o|--output-format|--input-format":
         "flag",
@@ -489,6 +509,17 @@ export const COREUTILS: ProgramSpec[] = [
       "-@": "unknown",
     },
     operands: ["write", "read"],
+    unknownOptions: "ignore",
+  },
+  {
+    names: ["7z", "7za", "7zz", "7zr"],
+    opts: {
+      "-o": { arity: 1, role: "target-dir" },
+      "-p|-t|-x|-i|-m|-v|-w|-ao|-bb|-bs|-scs|-sfx|-spf|-ssc|-mmt|-mx": { arity: 1, role: "data" },
+      "-r": "recursive",
+      "-y|-so|-si|-slt|-bd|-spe|-sdel": "flag",
+    },
+    operands: ["data", "read", "read"],
     unknownOptions: "ignore",
   },
   {
@@ -535,7 +566,7 @@ export const COREUTILS: ProgramSpec[] = [
         { arity: 1, role: "data" },
       "--filter": { arity: 1, role: "exec-program" },
     },
-    operands: ["read", "write"],
+    operands: ["read", "write-prefix"],
     unknownOptions: "ignore",
   },
   {

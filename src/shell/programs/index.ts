@@ -71,6 +71,7 @@ function compile(
     abbrev: spec.style?.abbrev ?? true,
     permute: spec.style?.permute ?? true,
     singleDashLong: spec.style?.singleDashLong ?? false,
+    terminators: spec.style?.terminators,
   };
   const cache = new Map<string, CompiledProgram | null>();
   const self: CompiledProgram = {
@@ -88,7 +89,7 @@ function compile(
         if (raw) {
           const sg = grammar?.s?.[s];
           const subSpec: ProgramSpec = raw === "same"
-            ? { ...spec, subs: undefined, style: {} }
+            ? { ...spec, subs: undefined, style: { ...spec.style, permute: true } }
             : raw;
           out = compile(
             `${name} ${s}`,

@@ -11,7 +11,7 @@ export const INTERPRETER_SPECS: ProgramSpec[] = [
   {
     names: ["python", "python2", "python3", "pypy", "pypy3", "py"],
     special: "interpreter",
-    style: { permute: false },
+    style: { permute: false, terminators: ["-m", "-c"] },
     runs: "project",
     opts: {
       "-c": { arity: 1, role: "exec-inline" },
@@ -24,7 +24,7 @@ export const INTERPRETER_SPECS: ProgramSpec[] = [
   {
     names: ["node", "nodejs"],
     special: "interpreter",
-    style: { permute: false },
+    style: { permute: false, terminators: ["-e", "--eval", "-p", "--print"] },
     runs: "project",
     opts: {
       "-e|--eval|-p|--print": { arity: 1, role: "exec-inline" },
@@ -39,7 +39,7 @@ export const INTERPRETER_SPECS: ProgramSpec[] = [
   {
     names: ["ruby", "perl", "php", "lua", "luajit", "Rscript", "julia", "tclsh", "elixir", "raku"],
     special: "interpreter",
-    style: { permute: false },
+    style: { permute: false, terminators: ["-e", "-E", "--eval"] },
     runs: "project",
     opts: {
       "-e|-E|-r|--eval": { arity: 1, role: "exec-inline" },

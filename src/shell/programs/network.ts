@@ -36,10 +36,8 @@ export const NETWORK: ProgramSpec[] = [
         role: "write",
       },
       "-P|--directory-prefix": { arity: 1, role: "target-dir" },
-      "-i|--input-file|--load-cookies|--ca-certificate|--certificate|--private-key|--config": {
-        arity: 1,
-        role: "read",
-      },
+      "--load-cookies|--ca-certificate|--certificate|--private-key": { arity: 1, role: "read" },
+      "-i|--input-file|--config": { arity: 1, role: "unknown" },
       "--post-file|--body-file": { arity: 1, role: "upload" },
       "-e|--execute": { arity: 1, role: "unknown" },
       "--use-askpass": { arity: 1, role: "exec-program" },

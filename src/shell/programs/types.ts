@@ -15,6 +15,7 @@ export type Role =
   | "read" // a path whose contents are read
   | "list" // a path whose name or metadata is read (ls, stat)
   | "write" // a path written or created
+  | "write-prefix" // a prefix of paths written (split's PREFIX: PREFIXaa, PREFIXab …)
   | "delete" // a path removed
   | "exec-file" // a script file that runs
   | "exec-program" // a program (or command line) that runs
@@ -47,6 +48,8 @@ export interface ProgramSpec {
   operands?: Role[];
   /** The last operand is the destination (cp, mv, ln, install, scp, rsync). */
   destLast?: "copy" | "move" | "link";
+  /** Its path operands are always recursive (tree, du, rg). */
+  recursive?: boolean;
   /** Running it runs project code or builds inside the current directory. */
   runs?: "project";
   /** Running it reaches the network (package managers fetching, git fetch). */
