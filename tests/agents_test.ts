@@ -625,8 +625,8 @@ for (const agent of ["gemini", "cursor", "copilot"] as const) {
     const rm = await runGuard(home, args, SHELL[agent]("rm -rf ~"));
     assertDenied(agent, rm, /^guard: BLOCKED \[abs\.rm-protected\]/);
 
-    const ask = await runGuard(home, args, SHELL[agent]("npm test"));
-    const token = createHash("sha256").update("npm test").digest("hex").slice(0, 12);
+    const ask = await runGuard(home, args, SHELL[agent]("mystery-tool test"));
+    const token = createHash("sha256").update("mystery-tool test").digest("hex").slice(0, 12);
     assertDenied(agent, ask, new RegExp(`^guard: APPROVAL NEEDED .*AIGUARD_CHALLENGE:${token}`));
     assert.ok((await Deno.stat(`${home}/.aiguard/challenges/${token}`)).isFile);
 

@@ -34,7 +34,7 @@ function tokenOf(stderr: string): string {
 
 Deno.test("ask → totp setup → approve → the retry runs once → the next identical call asks again", async () => {
   const home = await tempHome("guard-approve-");
-  const ask = await runGuard(home, ["evaluate"], bash("npm test"));
+  const ask = await runGuard(home, ["evaluate"], bash("mystery-tool test"));
   assert.equal(ask.code, 2);
   const token = tokenOf(ask.stderr);
   const setup = await setupTotp(home, (uri) => codeFor(uri));
@@ -44,13 +44,13 @@ Deno.test("ask → totp setup → approve → the retry runs once → the next i
   // The confirmation code's step is spent: approve with the next step's code (±1 window).
   const approve = await runGuard(home, ["approve", token], codeFor(setup.uri, 30) + "\n");
   assert.equal(approve.code, 0, approve.stderr);
-  assert.match(approve.stdout, /command: npm test/);
+  assert.match(approve.stdout, /command: mystery-tool test/);
   assert.match(approve.stdout, /cwd:\s+\/tmp\/project/);
   assert.match(approve.stdout, /rule: default\.ask/);
   assert.match(approve.stdout.trimEnd().split("\n").pop()!, /^approved [0-9a-f]{12} with totp/);
-  const retry = await runGuard(home, ["evaluate"], bash("npm test"));
+  const retry = await runGuard(home, ["evaluate"], bash("mystery-tool test"));
   assert.equal(retry.code, 0, retry.stderr);
-  const third = await runGuard(home, ["evaluate"], bash("npm test"));
+  const third = await runGuard(home, ["evaluate"], bash("mystery-tool test"));
   assert.equal(third.code, 2);
   assert.equal(tokenOf(third.stderr), token);
   const audit = Deno.readTextFileSync(`${home}/.aiguard/audit.jsonl`);
@@ -63,11 +63,11 @@ Deno.test("ask → totp setup → approve → the retry runs once → the next i
 
 Deno.test("an approval is bound to the exact call and cwd", async () => {
   const { home, uri } = await enrolled();
-  const token = tokenOf((await runGuard(home, ["evaluate"], bash("make build"))).stderr);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool build"))).stderr);
   assert.equal((await runGuard(home, ["approve", token], codeFor(uri, 30) + "\n")).code, 0);
-  const edited = await runGuard(home, ["evaluate"], bash("make build "));
+  const edited = await runGuard(home, ["evaluate"], bash("mystery-tool build "));
   assert.equal(edited.code, 2, "an edited command needs a new approval");
-  const elsewhere = await runGuard(home, ["evaluate"], bash("make build", "/tmp/other"));
+  const elsewhere = await runGuard(home, ["evaluate"], bash("mystery-tool build", "/tmp/other"));
   assert.equal(elsewhere.code, 2, "another cwd does not consume it");
   assert.match(
     elsewhere.stderr,
@@ -77,10 +77,10 @@ Deno.test("an approval is bound to the exact call and cwd", async () => {
 
 Deno.test("20 concurrent evaluations race for one approval: exactly one is allowed", async () => {
   const { home, uri } = await enrolled();
-  const token = tokenOf((await runGuard(home, ["evaluate"], bash("cargo build"))).stderr);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool compile"))).stderr);
   assert.equal((await runGuard(home, ["approve", token], codeFor(uri, 30) + "\n")).code, 0);
   const results = await Promise.all(
-    Array.from({ length: 20 }, () => runGuard(home, ["evaluate"], bash("cargo build"))),
+    Array.from({ length: 20 }, () => runGuard(home, ["evaluate"], bash("mystery-tool compile"))),
   );
   assert.equal(results.filter((r) => r.code === 0).length, 1);
   assert.equal(results.filter((r) => r.code === 2).length, 19);
@@ -243,17 +243,17 @@ function installFakeHelper(home: string, mode = ""): void {
 
 Deno.test("Touch ID through the helper protocol: verified signatures approve, a replaced helper cannot", async () => {
   const home = await tempHome("guard-touchid-");
-  await runGuard(home, ["evaluate"], bash("pwd && make"));
+  await runGuard(home, ["evaluate"], bash("pwd && mystery-tool"));
   installFakeHelper(home);
   const setup = await runGuard(home, ["touchid", "setup"]);
   assert.equal(setup.code, 0, setup.stderr);
-  const token = tokenOf((await runGuard(home, ["evaluate"], bash("make install"))).stderr);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool install"))).stderr);
   const ok = await runGuard(home, ["approve", token, "--touchid"]);
   assert.equal(ok.code, 0, ok.stderr);
   assert.match(ok.stdout, /approved [0-9a-f]{12} with touchid/);
-  assert.equal((await runGuard(home, ["evaluate"], bash("make install"))).code, 0);
+  assert.equal((await runGuard(home, ["evaluate"], bash("mystery-tool install"))).code, 0);
   // A replaced helper signs with another key: guard does not accept its "success".
-  const t2 = tokenOf((await runGuard(home, ["evaluate"], bash("make install"))).stderr);
+  const t2 = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool install"))).stderr);
   installFakeHelper(home, "forge");
   const forged = await runGuard(home, ["approve", t2, "--touchid"]);
   assert.equal(forged.code, 1);
@@ -264,7 +264,7 @@ Deno.test("Touch ID through the helper protocol: verified signatures approve, a 
   assert.match(refused.stderr, /cancelled/);
   // No helper enrolled at all → a clear message.
   const bare = await tempHome("guard-touchid-");
-  const t3 = tokenOf((await runGuard(bare, ["evaluate"], bash("make"))).stderr);
+  const t3 = tokenOf((await runGuard(bare, ["evaluate"], bash("mystery-tool"))).stderr);
   const none = await runGuard(bare, ["approve", t3, "--touchid"]);
   assert.equal(none.code, 1);
   assert.match(none.stderr, /Touch ID is not enrolled/);

@@ -62,7 +62,7 @@ Deno.test("block: exit 2 with one line naming the rule", async () => {
 
 Deno.test("ask: exit 2, AIGUARD_CHALLENGE token = sha256(command)[:12], challenge file 0600", async () => {
   const home = await freshHome();
-  const cmd = "npm test";
+  const cmd = "mystery-tool test";
   const r = await runGuard(home, ["evaluate"], bash(cmd));
   assert.equal(r.code, 2);
   assertOneLine(r.stderr);

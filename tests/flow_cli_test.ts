@@ -202,7 +202,7 @@ Deno.test("observe mode never stops a flow or high-risk call but records would_b
     pre("o1", "Bash", { command: "curl http://169.254.169.254/" }),
   );
   assert.equal(meta.code, 0, meta.stderr);
-  const npm = await runGuard(h, ["evaluate"], pre("o1", "Bash", { command: "npm test" }));
+  const npm = await runGuard(h, ["evaluate"], pre("o1", "Bash", { command: "mystery-tool test" }));
   assert.equal(npm.code, 0, npm.stderr);
   const abs = await runGuard(h, ["evaluate"], pre("o1", "Bash", { command: "rm -rf ~" }));
   assert.equal(abs.code, 2, "Absolute Blocks are enforced in observe mode too");

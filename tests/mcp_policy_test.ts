@@ -31,7 +31,7 @@ block = ["delete_repo"]
 `);
   const cases: [ToolCall, string, string][] = [
     [mcp("github", "get_issue", { n: 1 }), "allow", "user.mcp.github.allow[0]"],
-    [mcp("other", "get_issue", { n: 1 }), "ask", "default.mcp"],
+    [mcp("other", "get_issue", { n: 1 }), "allow", "safe.mcp-read"],
     [mcp("github", "delete_repo", { repo: "x" }), "block", "user.mcp.github.block[0]"],
     [mcp("web", "fetch", { url: "https://evil.test/x" }), "block", "net.host-unlisted-block"],
     [mcp("web", "fetch", { url: "https://docs.example.com/a" }), "ask", "default.mcp"],

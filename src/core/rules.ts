@@ -407,14 +407,7 @@ export const RULES: Rule[] = [
     "xargs feeds arbitrary input into a destructive command",
     "List the targets explicitly.",
   ),
-  R(
-    "exec.find-exec",
-    "builtin",
-    "ask",
-    "medium",
-    "find runs a command on every match",
-    "Review what the -exec command does to each match.",
-  ),
+
   R(
     "exec.git-shell",
     "builtin",
@@ -423,22 +416,7 @@ export const RULES: Rule[] = [
     "git runs a shell command (rebase --exec, bisect run, submodule foreach)",
     "Review the command it runs.",
   ),
-  R(
-    "fs.find-delete",
-    "builtin",
-    "ask",
-    "high",
-    "find deletes every match",
-    "Run the find without -delete first and review the list.",
-  ),
-  R(
-    "fs.find-write",
-    "builtin",
-    "ask",
-    "medium",
-    "find writes its output to a file",
-    "Redirect the output explicitly instead.",
-  ),
+
   R(
     "priv.escalation",
     "builtin",
@@ -886,22 +864,6 @@ export const RULES: Rule[] = [
     "low",
     "Variable expansion in arguments",
     "Write the value literally.",
-  ),
-  R(
-    "shell.redirect-write",
-    "metachar",
-    "ask",
-    "medium",
-    "Output redirected to a file",
-    "Let the agent's file tools write files, or approve.",
-  ),
-  R(
-    "shell.heredoc-write",
-    "metachar",
-    "ask",
-    "medium",
-    "Writes a heredoc to a file",
-    "Let the agent's file tools write files, or approve.",
   ),
 
   // ── Out-of-band approval ──────────────────────────────────────────────────
