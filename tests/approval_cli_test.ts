@@ -151,7 +151,7 @@ Deno.test("approve refuses what is not pending: unknown, malformed, tampered, an
 
 Deno.test("wrong codes lock approval with the time remaining; a used code is a replay", async () => {
   const { home, uri } = await enrolled();
-  const token = tokenOf((await runGuard(home, ["evaluate"], bash("npm run deploy"))).stderr);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool deploy"))).stderr);
   for (const left of ["2 attempts left", "1 attempt left"]) {
     const r = await runGuard(home, ["approve", token], "000000\n");
     assert.equal(r.code, 1);
@@ -167,8 +167,8 @@ Deno.test("wrong codes lock approval with the time remaining; a used code is a r
   assert.ok(audit.includes('"event":"approval.auth-failed"'));
 
   const fresh = await enrolled();
-  const t1 = tokenOf((await runGuard(fresh.home, ["evaluate"], bash("npm run a"))).stderr);
-  const t2 = tokenOf((await runGuard(fresh.home, ["evaluate"], bash("npm run b"))).stderr);
+  const t1 = tokenOf((await runGuard(fresh.home, ["evaluate"], bash("mystery-tool a"))).stderr);
+  const t2 = tokenOf((await runGuard(fresh.home, ["evaluate"], bash("mystery-tool b"))).stderr);
   const code = codeFor(fresh.uri, 30);
   assert.equal((await runGuard(fresh.home, ["approve", t1], code + "\n")).code, 0);
   const replay = await runGuard(fresh.home, ["approve", t2], code + "\n");
@@ -178,13 +178,13 @@ Deno.test("wrong codes lock approval with the time remaining; a used code is a r
 
 Deno.test("pending lists newest first; deny discards; totp setup refuses twice; reset needs the old code", async () => {
   const { home, uri } = await enrolled();
-  await runGuard(home, ["evaluate"], bash("npm run first"));
+  await runGuard(home, ["evaluate"], bash("mystery-tool first"));
   await new Promise((r) => setTimeout(r, 10));
-  const second = tokenOf((await runGuard(home, ["evaluate"], bash("npm run second"))).stderr);
+  const second = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool second"))).stderr);
   let p = await runGuard(home, ["pending"]);
   const lines = p.stdout.trim().split("\n");
   assert.equal(lines.length, 2);
-  assert.match(lines[0], /npm run second/);
+  assert.match(lines[0], /mystery-tool second/);
   const d = await runGuard(home, ["deny", second]);
   assert.equal(d.code, 0);
   p = await runGuard(home, ["pending", "--json"]);
