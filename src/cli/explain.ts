@@ -57,6 +57,14 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: str
           u.cwd ?? "unknown"
         }  → ${u.verdict} [${u.rule}]`,
       );
+      if (u.program) lines.push(`      table: ${u.program}`);
+      for (const e of u.effects ?? []) {
+        lines.push(
+          `      ${e.effect} ${e.target}${e.zone ? `  zone=${e.zone}` : ""}  → ${
+            e.verdict ?? "runs"
+          }`,
+        );
+      }
     }
   }
   lines.push(`Rules matched (${t.findings.length}, in order):`);

@@ -17,13 +17,14 @@ import type { Effect } from "./effects.ts";
 import { firstMatch, type PolicyRule, ruleId } from "./policy.ts";
 import { rule } from "./rules.ts";
 import { mentionsState, type PathEnv } from "./sensitive_paths.ts";
-import { unfitWorkspace, type ZoneEnv } from "./zones.ts";
+import { unfitWorkspace, type ZoneEnv, zoneOf } from "./zones.ts";
 import { ShellAnalyzer, type Unit } from "./shell_analysis.ts";
 import { type CheckEnv, checkUnit } from "./shell_checks.ts";
 import {
   type Action,
   type Decision,
   DEFAULT_LIMITS,
+  type EffectTrace,
   type EvalContext,
   type Evaluation,
   type Finding,
@@ -173,6 +174,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     return { decision: toDecision(f), trace };
   }
   const an = analyseShell(call.command, call.cwd, ctx);
+  const env = checkEnv(ctx, call.cwd === null ? null : resolve(call.cwd, null));
   trace.parser = an.parserUsed;
   trace.parseErrors = an.parseErrors;
   const findings = [...an.findings];
@@ -248,7 +250,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
       } else verdict = finding("default.ask", unitLabel(u), u.id);
     }
     if (verdict.action === "ask") asks.push(verdict);
-    verdicts.push(new UnitView(u, verdict.action, verdict.rule));
+    verdicts.push(new UnitView(u, verdict.action, verdict.rule, env));
   }
   trace.units = verdicts;
   trace.findings = findings;
@@ -315,7 +317,12 @@ class UnitView implements UnitTrace {
   readonly origin: string;
   readonly cwd: string | null;
   readonly parent: number | null;
-  constructor(private readonly u: Unit, readonly verdict: Action, readonly rule: string) {
+  constructor(
+    private readonly u: Unit,
+    readonly verdict: Action,
+    readonly rule: string,
+    private readonly env: ZoneEnv,
+  ) {
     this.id = u.id;
     this.origin = u.origin;
     this.cwd = u.cwd;
@@ -324,9 +331,50 @@ class UnitView implements UnitTrace {
   get text(): string {
     return this.u.text;
   }
+  get program(): string | null {
+    return this.u.effects?.program ?? null;
+  }
+  /** Computed only when someone reads it (explain): the hook never pays for it. */
+  get effects(): EffectTrace[] {
+    return (this.u.effects?.effects ?? []).map((e) => effectTrace(e, this.env));
+  }
   toJSON(): UnitTrace {
-    const { id, text, origin, cwd, parent, verdict, rule } = this;
-    return { id, text, origin, cwd, parent, verdict, rule };
+    const { id, text, origin, cwd, parent, verdict, rule, program, effects } = this;
+    return { id, text, origin, cwd, parent, verdict, rule, program, effects };
+  }
+}
+
+function effectTrace(e: Effect, env: ZoneEnv): EffectTrace {
+  const verdict = judgeEffect(e, env)?.rule ?? null;
+  switch (e.k) {
+    case "read":
+    case "list":
+    case "write":
+    case "delete": {
+      const rec = "recursive" in e && e.recursive ? " (recursive)" : "";
+      return {
+        effect: e.k + rec,
+        target: e.path.abs ?? `${e.path.display} (unresolved)`,
+        zone: e.path.abs === null ? null : zoneOf(e.path.abs, env, e.path.glob).zone,
+        verdict,
+      };
+    }
+    case "exec":
+      return {
+        effect: `exec ${e.what}`,
+        target: e.path?.abs ?? e.display,
+        zone: e.path?.abs ? zoneOf(e.path.abs, env, e.path.glob).zone : null,
+        verdict,
+      };
+    case "network":
+      return {
+        effect: e.upload ? "upload" : "network",
+        target: e.dest || "(a local file)",
+        zone: null,
+        verdict,
+      };
+    case "rule":
+      return { effect: "rule", target: e.display, zone: null, verdict };
   }
 }
 

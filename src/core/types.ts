@@ -132,6 +132,21 @@ export interface UnitTrace {
   parent: number | null;
   verdict: Action;
   rule: string;
+  /** The program table that judged it (`git commit`, `rm`), when guard has one. */
+  program?: string | null;
+  /** What it does: each effect, its resolved target, the zone and the verdict (explain). */
+  effects?: EffectTrace[];
+}
+
+export interface EffectTrace {
+  /** read, list, write, delete, exec, network or rule. */
+  effect: string;
+  /** The resolved path, the destination, or what runs. */
+  target: string;
+  /** The zone of a path (guard, credential, system, root, outside, scratch, workspace). */
+  zone: string | null;
+  /** The rule it raised, or null when it may run. */
+  verdict: string | null;
 }
 
 export interface Trace {
