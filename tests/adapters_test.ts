@@ -37,7 +37,16 @@ const MAPPINGS: [string | null, string, unknown, Record<string, unknown>][] = [
     op: "write",
     paths: ["/w/n.ipynb"],
   }],
-  ["claude", "Glob", { pattern: "**/*.ts" }, { kind: "file", op: "list", paths: ["/w"] }],
+  ["claude", "Glob", { pattern: "**/*.ts" }, {
+    kind: "file",
+    op: "list",
+    paths: ["/w", "/w/**/*.ts"],
+  }],
+  ["claude", "Glob", { path: "/home/u", pattern: "**/totp-secret" }, {
+    kind: "file",
+    op: "list",
+    paths: ["/home/u", "/home/u/**/totp-secret"],
+  }],
   ["claude", "Glob", { pattern: "/home/u/.aiguard/*" }, {
     kind: "file",
     op: "list",
@@ -93,7 +102,7 @@ const MAPPINGS: [string | null, string, unknown, Record<string, unknown>][] = [
   ["kimi", "Glob", { pattern: "*.py", directory: "/w/src" }, {
     kind: "file",
     op: "list",
-    paths: ["/w/src"],
+    paths: ["/w/src", "/w/src/*.py"],
   }],
   ["kimi", "FetchURL", { url: "https://e.com" }, { kind: "web", url: "https://e.com" }],
   ["kimi", "SearchWeb", { query: "q" }, { kind: "web", query: "q" }],

@@ -85,8 +85,11 @@ const GEMINI: [string, Obj, Obj, Obj][] = [
   }],
   ["list_directory", { path: "/w/src" }, {}, { kind: "file", op: "list", paths: ["/w/src"] }],
   ["list_directory", { dir_path: "/w/lib" }, {}, { op: "list", paths: ["/w/lib"] }],
-  ["glob", { pattern: "**/*.ts" }, {}, { kind: "file", op: "list", paths: ["/w"] }],
-  ["glob", { pattern: "*.md", path: "/w/docs" }, {}, { op: "list", paths: ["/w/docs"] }],
+  ["glob", { pattern: "**/*.ts" }, {}, { kind: "file", op: "list", paths: ["/w", "/w/**/*.ts"] }],
+  ["glob", { pattern: "*.md", path: "/w/docs" }, {}, {
+    op: "list",
+    paths: ["/w/docs", "/w/docs/*.md"],
+  }],
   ["glob", { pattern: "/home/u/.ssh/*" }, {}, { op: "list", paths: ["/w", "/home/u/.ssh/*"] }],
   ["search_file_content", { pattern: "TODO" }, {}, { kind: "file", op: "search", paths: ["/w"] }],
   ["search_file_content", { pattern: "x", path: "/w/src" }, {}, { paths: ["/w/src"] }],

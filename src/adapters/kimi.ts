@@ -10,7 +10,7 @@
  */
 import type { ToolCall } from "../core/types.ts";
 import { claudeToolCall } from "./claude.ts";
-import { envelope, InputError, type Obj, optStr, resolveDir, str } from "./payload.ts";
+import { envelope, globPaths, InputError, type Obj, optStr, resolveDir, str } from "./payload.ts";
 
 export function kimiAdapter(payload: unknown): ToolCall {
   const e = envelope(payload);
@@ -56,12 +56,14 @@ export function kimiAdapter(payload: unknown): ToolCall {
         contents: [optStr(i, "diff", "tool_input") ?? ""],
       };
     case "Glob":
-      str(i, "pattern", "tool_input");
       return {
         ...b,
         kind: "file",
         op: "list",
-        paths: [optStr(i, "directory", "tool_input") ?? e.cwd],
+        paths: globPaths(
+          optStr(i, "directory", "tool_input") ?? e.cwd,
+          str(i, "pattern", "tool_input"),
+        ),
         contents: [],
       };
     case "Grep":

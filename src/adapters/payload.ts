@@ -125,10 +125,18 @@ export function resolveDir(dir: string, cwd: string, what: string): string {
   return absolutePath(resolve(dir, cwd) ?? dir, what);
 }
 
-/** What a glob tool reads: its base directory, and the pattern itself when it is absolute. */
+/**
+ * What a glob tool reaches: its base directories, and the pattern joined to each of them (or
+ * itself when absolute), so the engine matches the pattern against protected places.
+ */
 export function globPaths(base: string | string[], pattern: string): string[] {
   const paths = typeof base === "string" ? [base] : [...base];
   if (pattern.startsWith("/") || pattern.startsWith("~")) paths.push(pattern);
+  else if (pattern) {
+    for (const b of [...paths]) {
+      paths.push(`${b.replace(/\/+$/, "")}/${pattern}`);
+    }
+  }
   return paths;
 }
 

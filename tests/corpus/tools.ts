@@ -392,6 +392,30 @@ export const tools: ToolCase[] = [
     expect: "allow",
     rule: "user.allow[0]",
   },
+  // ── Glob tools as the adapters hand them over: the base and the joined pattern ──
+  {
+    call: { kind: "file", op: "list", paths: [H, `${H}/**/totp-secret`], tool: "Glob" },
+    expect: "block",
+    rule: "abs.guard-state",
+  },
+  {
+    call: { kind: "file", op: "list", paths: [H, `${H}/.a*/*`], tool: "Glob" },
+    expect: "block",
+    rule: "abs.guard-state",
+  },
+  {
+    call: { kind: "file", op: "list", paths: [P, `${P}/**/*.ts`], tool: "Glob" },
+    expect: "allow",
+  },
+  {
+    call: { kind: "file", op: "read", paths: [`${P}/**/*.md`], tool: "read_many_files" },
+    expect: "allow",
+  },
+  {
+    call: { kind: "file", op: "read", paths: [`${H}/.ssh/*`], tool: "read_many_files" },
+    expect: "ask",
+    rule: "secrets.credential-access",
+  },
   // ── other tools ─────────────────────────────────────────────────────────
   {
     call: { kind: "other", tool: "TodoWrite", input: { todos: [] } },
