@@ -20,11 +20,12 @@ import {
   parseOptionLine,
   parseUsage,
   PROGRAMS,
+  readOutput,
   runHelp,
   versionOf,
 } from "../scripts/gen_program_grammar.ts";
 
-const out: Output = JSON.parse(Deno.readTextFileSync(OUTPUT));
+const out: Output = readOutput(Deno.readTextFileSync(OUTPUT));
 
 function assertEq<T>(actual: T, expected: T, what: string): void {
   if (actual !== expected) {

@@ -41,7 +41,16 @@ for (const list of Object.values(FAMILIES)) {
   for (const p of list) for (const n of p.names ?? []) if (!BY_NAME.has(n)) BY_NAME.set(n, p);
 }
 
-const GRAMMAR = (GENERATED as unknown as { programs: Record<string, OptionGrammar> }).programs;
+/** Each program's grammar is a JSON string, parsed when a command first names the program. */
+const GRAMMAR_TEXT = (GENERATED as unknown as { programs: Record<string, string> }).programs;
+const PARSED = new Map<string, OptionGrammar | undefined>();
+function grammarOf(name: string): OptionGrammar | undefined {
+  if (PARSED.has(name)) return PARSED.get(name);
+  const text = Object.hasOwn(GRAMMAR_TEXT, name) ? GRAMMAR_TEXT[name] : undefined;
+  const g = text === undefined ? undefined : JSON.parse(text) as OptionGrammar;
+  PARSED.set(name, g);
+  return g;
+}
 
 function compile(
   name: string,
@@ -114,7 +123,9 @@ export function programFor(name: string): CompiledProgram | null {
   let hit = COMPILED.get(name);
   if (hit !== undefined) return hit;
   const spec = BY_NAME.get(name);
-  hit = spec ? compile(name, spec, GRAMMAR[name] ?? GRAMMAR[spec.names?.[0] ?? name], null) : null;
+  hit = spec
+    ? compile(name, spec, grammarOf(name) ?? grammarOf(spec.names?.[0] ?? name), null)
+    : null;
   COMPILED.set(name, hit);
   return hit;
 }
