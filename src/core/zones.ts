@@ -39,8 +39,25 @@ export function unfitWorkspace(dir: string, env: PathEnv): boolean {
   return classifyPath(dir, env).some((h) => h.cls === "system" || h.cls === "device");
 }
 
+const MEMO = new WeakMap<ZoneEnv, Map<string, ZoneOf>>();
+
 /** The zone of an absolute path (a glob: the strictest place any expansion could be). */
 export function zoneOf(abs: string, env: ZoneEnv, glob = false): ZoneOf {
+  // Memoised per environment (the engine keeps one per context): a command names the same
+  // paths several times, and classifying one costs microseconds.
+  let m = MEMO.get(env);
+  if (!m) MEMO.set(env, m = new Map());
+  const key = (glob ? "g" : "p") + abs;
+  let z = m.get(key);
+  if (!z) {
+    z = zoneOfUncached(abs, env, glob);
+    if (m.size > 20_000) m.clear();
+    m.set(key, z);
+  }
+  return z;
+}
+
+function zoneOfUncached(abs: string, env: ZoneEnv, glob: boolean): ZoneOf {
   const hits = glob ? classifyGlob(abs, env) : classifyPath(abs, env);
   if (hits.some((h) => GUARD_CLASSES.has(h.cls))) return { zone: "guard", hits };
   if (hits.some((h) => h.cls === "credential")) return { zone: "credential", hits };
