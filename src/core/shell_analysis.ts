@@ -694,7 +694,8 @@ export class ShellAnalyzer {
         i++;
         break;
       }
-      if (spec.assigns && /^[A-Za-z_][A-Za-z0-9_]*=/.test(v)) {
+      // NAME=VALUE (and bash's exported functions, `BASH_FUNC_name%%=() { … }`, through env).
+      if (spec.assigns && /^([A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^=]*%%)=/.test(v)) {
         const eq = v.indexOf("=");
         envAssigns.push({ name: v.slice(0, eq), value: { ...w, value: v.slice(eq + 1) } });
         i++;

@@ -702,7 +702,7 @@ function envInjectionCheck(u: Unit, an: ShellAnalyzer): void {
     cmd === "export" || cmd === "declare" || cmd === "typeset" || cmd === "env" || cmd === "set"
   ) {
     for (const w of u.argv.slice(1)) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^=]*%%)=/.exec(w.value);
       if (m) names.push(m[1]);
     }
   }
