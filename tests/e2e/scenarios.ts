@@ -136,6 +136,42 @@ export const SCENARIOS: Scenario[] = [
       }),
   },
   {
+    id: "routine",
+    title: "routine project work runs untouched: mkdir, a redirection, git add and commit",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        // The agent's git needs an identity; the user's own configuration would give it.
+        for (const [k, v] of [["user.name", "e2e"], ["user.email", "e2e@example.invalid"]]) {
+          const o = await new Deno.Command("git", { args: ["config", k, v], cwd: c.project })
+            .output();
+          assert.ok(o.success, "git config");
+        }
+        const marker = `routine-${crypto.randomUUID().slice(0, 8)}`;
+        const cmd =
+          `mkdir -p build && echo ${marker} > build/out.txt && git add -A && git commit -qm ${marker}`;
+        const r = await runAgent(d, c, bin, d.shell(cmd));
+        assert.ok(!/guard: /.test(r.saw), `${d.agent}: guard stopped routine work: ${r.saw}`);
+        assert.equal(
+          (await Deno.readTextFile(`${c.project}/build/out.txt`)).trim(),
+          marker,
+          `${d.agent}: the command did not run:\n${describe(r)}`,
+        );
+        const log = await new Deno.Command("git", {
+          args: ["log", "-1", "--format=%s"],
+          cwd: c.project,
+        })
+          .output();
+        assert.equal(new TextDecoder().decode(log.stdout).trim(), marker, `${d.agent}: no commit`);
+        const pre = hookDecisions(c, d.agent, "PreToolUse").filter((e) => e.call.includes(marker));
+        assert.ok(
+          pre.length > 0 && pre.every((e) => e.decision.action === "allow"),
+          `${d.agent}: routine work was not allowed by guard: ${
+            JSON.stringify(pre.map((e) => e.decision))
+          }`,
+        );
+      }),
+  },
+  {
     id: "dangerous",
     title: "dangerous command stopped, its target survives",
     run: (d, bin) =>
