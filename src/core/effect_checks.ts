@@ -12,6 +12,7 @@ import {
   HARMLESS_DEVICES,
   isHookDir,
   isProtectedRoot,
+  mentionsState,
   type PathHit,
   protectedBelow,
 } from "./sensitive_paths.ts";
@@ -230,8 +231,17 @@ function networkVerdict(e: Extract<Effect, { k: "network" }>): EffectVerdict | n
   const d = classifyDestination(e.dest);
   if (!d) return { rule: "net.egress", detail: e.dest.slice(0, 80) };
   switch (d.cls) {
-    case "loopback":
+    case "loopback": {
+      // A local server can hand out anything it can read: guard's state by any path spelling.
+      let decoded = e.dest;
+      try {
+        decoded = decodeURIComponent(e.dest.replace(/\+/g, " "));
+      } catch { /* keep */ }
+      if (mentionsState(decoded) || mentionsState(e.dest)) {
+        return { rule: "abs.guard-state", detail: `${e.dest.slice(0, 80)} names guard's state` };
+      }
       return null;
+    }
     case "metadata":
       return { rule: "net.cloud-metadata", detail: d.host };
     case "private":

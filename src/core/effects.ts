@@ -155,6 +155,11 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
       for (const p of paths()) out.push({ k: "delete", path: p, recursive: ctx.recursive });
       return;
     case "exec-file":
+      // A script named by URL or registry specifier is fetched and run (`deno run https://…`).
+      if (w.values.some((v) => /^(https?|ftp|npm|jsr|data|blob):/i.test(v))) {
+        out.push({ k: "rule", rule: "exec.remote-script", display });
+        return;
+      }
       for (const p of paths()) out.push({ k: "exec", what: "file", path: p, display });
       return;
     case "exec-program":
@@ -175,6 +180,8 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
       out.push({ k: "network", dest: "", upload: true });
       return;
     case "cwd": {
+      // Working in DIR reads it (`git -C ~/.aiguard log` reads guard's state).
+      for (const p of paths()) out.push({ k: "list", path: p, recursive: false });
       const v = w.dynamic ? null : resolve(w.value, ctx.cwd);
       ctx.cwd = v;
       return;
@@ -412,7 +419,18 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
         }
       }
       break;
-    case "interpreter":
+    case "interpreter": {
+      // `python -m http.server -d DIR`: a local server that hands out DIR.
+      const mod = parsed.opts.find((o) => o.key === "-m")?.value;
+      if (mod === "http.server" || mod === "SimpleHTTPServer") {
+        const d = args.findIndex((w) => w.value === "-d" || w.value === "--directory");
+        const dir = d >= 0 ? args[d + 1] : literalWord(".");
+        if (dir) {
+          ctx.recursive = true;
+          roleEffects(ctx, "read", dir, `${mod} serves ${dir.display}`);
+          ctx.recursive = false;
+        }
+      }
       // `-c CODE` / `-m MODULE` / `-e CODE`: what follows is arguments, not a script file.
       if (
         parsed.opts.some((o) => o.key === "-m" || prog.roles.get(o.key)?.role === "exec-inline")
@@ -421,6 +439,7 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
       }
       operandRoles(prog, ctx, operands, parsed);
       break;
+    }
     case "env-dump":
       envDumpEffects(ctx, operands);
       operandRoles(prog, ctx, operands, parsed);

@@ -238,6 +238,14 @@ export const RULES: Rule[] = [
     "Spell the path out, or approve this one.",
   ),
   R(
+    "exec.remote-script",
+    "builtin",
+    "ask",
+    "high",
+    "Runs a script fetched from the network (a URL or registry specifier)",
+    "Download and read it first, or approve this one.",
+  ),
+  R(
     "exec.option-program",
     "builtin",
     "ask",

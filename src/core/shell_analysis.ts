@@ -897,6 +897,8 @@ export class ShellAnalyzer {
 
   private evalCmd(u: Unit, st: ShellState): void {
     const args = u.argv.slice(1);
+    // eval takes no options but skips one leading `--` (`eval -- 'rm -rf ~'` runs rm).
+    if (args[0] && !args[0].dynamic && args[0].value === "--") args.shift();
     if (!args.length) return;
     u.transparent = true;
     if (args.some((w) => w.dynamic)) {
@@ -964,6 +966,17 @@ export class ShellAnalyzer {
         i++;
         continue;
       }
+      // `xargs -a FILE` reads FILE as its input: judged like `< FILE`.
+      const argFile = v === "-a" || v === "--arg-file"
+        ? u.argv[i + 1]
+        : /^(-a|--arg-file=)./.test(v)
+        ? {
+          ...u.argv[i],
+          value: v.replace(/^(-a|--arg-file=)/, ""),
+          values: [v.replace(/^(-a|--arg-file=)/, "")],
+        }
+        : null;
+      if (argFile) u.redirs.push({ op: "<", fd: null, target: argFile, heredoc: null });
       if (argOpts.has(v)) {
         i += 2;
         continue;

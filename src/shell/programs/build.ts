@@ -79,6 +79,8 @@ export const BUILD: ProgramSpec[] = [
       "*": FETCHING,
       eval: { rule: "exec.inline-code" },
       repl: { rule: "exec.inline-code" },
+      // The script runs: a project file, a file elsewhere (asks) or a URL (asks).
+      run: { ...FETCHING, style: { permute: false }, operands: ["exec-file", "data"] },
       upgrade: { rule: "abs.guard-self-modify" },
       install: {
         ...FETCHING,
