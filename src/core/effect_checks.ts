@@ -110,17 +110,17 @@ function readVerdict(
 
 function listVerdict(p: PathRef, recursive: boolean, env: ZoneEnv): EffectVerdict | null {
   if (p.abs === null) return { rule: "effect.unresolved-path", detail: `lists ${p.display}` };
-  if (
-    recursive && !p.glob && env.guardPaths.some((g) => within(p.abs!, g) || ancestorOf(p.abs!, g))
-  ) {
-    return { rule: "abs.guard-zone-read", detail: `a recursive listing of ${p.abs}` };
-  }
   // A recursive listing from an ancestor shows what is inside guard's state directory too.
   if (recursive && !p.glob && (p.abs === env.stateDir || ancestorOf(p.abs, env.stateDir))) {
     return {
       rule: "abs.guard-state",
       detail: `a recursive listing of ${p.abs} covers ${env.stateDir}`,
     };
+  }
+  if (
+    recursive && !p.glob && env.guardPaths.some((g) => within(p.abs!, g) || ancestorOf(p.abs!, g))
+  ) {
+    return { rule: "abs.guard-zone-read", detail: `a recursive listing of ${p.abs}` };
   }
   const z = zoneOf(p.abs, env, p.glob);
   if (z.zone === "guard" && z.hits.some((h) => h.cls === "state")) {
