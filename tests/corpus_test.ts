@@ -3,67 +3,10 @@
  * `<category>#<index> <command> → <expected>`.
  */
 import assert from "node:assert/strict";
-import type { CompiledPolicy } from "../src/core/policy.ts";
 import { hasRule, RULES } from "../src/core/rules.ts";
-import type { Evaluation, ToolCall } from "../src/core/types.ts";
 import { CORPUS } from "./corpus/index.ts";
-import type { Case, ToolCallish } from "./corpus/types.ts";
-import { CWD, decide, decideCall, policyFrom } from "./harness.ts";
-
-const policies = new Map<string, CompiledPolicy>();
-function policy(text: string | undefined): CompiledPolicy | undefined {
-  if (text === undefined) return undefined;
-  let p = policies.get(text);
-  if (!p) {
-    p = policyFrom(text);
-    policies.set(text, p);
-  }
-  return p;
-}
-
-function toolCall(c: ToolCallish): ToolCall {
-  const base = { agent: "test", cwd: c.cwd ?? CWD, session: "t" };
-  switch (c.kind) {
-    case "file": {
-      const tool = c.tool ??
-        (c.op === "write" ? "Write" : c.op === "read" ? "Read" : c.op === "list" ? "LS" : "Grep");
-      const contents = c.contents ?? [];
-      return {
-        ...base,
-        kind: "file",
-        tool,
-        op: c.op,
-        paths: c.paths,
-        contents,
-        input: { paths: c.paths, contents },
-      };
-    }
-    case "web": {
-      const url = c.url ?? null;
-      const query = c.query ?? null;
-      return {
-        ...base,
-        kind: "web",
-        tool: c.tool ?? (url ? "WebFetch" : "WebSearch"),
-        url,
-        query,
-        input: { url, query },
-      };
-    }
-    case "mcp":
-      return {
-        ...base,
-        kind: "mcp",
-        tool: c.tool ?? `mcp__${c.server}__${c.name}`,
-        server: c.server,
-        name: c.name,
-        args: c.args,
-        input: c.args,
-      };
-    case "other":
-      return { ...base, kind: "other", tool: c.tool, input: c.input ?? {} };
-  }
-}
+import { runCase } from "./corpus/run.ts";
+import type { Case } from "./corpus/types.ts";
 
 function label(c: Case): string {
   let s: string;
@@ -88,12 +31,6 @@ function label(c: Case): string {
   return `${s}${extra ? ` (${extra})` : ""} → ${c.expect}${c.rule ? ` ${c.rule}` : ""}`;
 }
 
-function run(c: Case): Evaluation {
-  const p = policy(c.policy);
-  if ("cmd" in c) return decide(c.cmd, { cwd: c.cwd, policy: p });
-  return decideCall(toolCall(c.call), p);
-}
-
 function ruleMatches(expected: string, got: string): boolean {
   return expected.endsWith(".") ? got.startsWith(expected) : got === expected;
 }
@@ -101,7 +38,7 @@ function ruleMatches(expected: string, got: string): boolean {
 for (const [category, cases] of Object.entries(CORPUS)) {
   cases.forEach((c, i) => {
     Deno.test(`${category}#${i} ${label(c)}`, () => {
-      const { decision } = run(c);
+      const { decision } = runCase(c);
       const got = `${decision.action} ${decision.rule}`;
       if (decision.action !== c.expect) {
         assert.ok(
