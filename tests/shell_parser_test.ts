@@ -480,3 +480,199 @@ Deno.test("words after a redirection: the command's raw text runs to its last wo
   assert.deepEqual(raw("ls | rm 2>/dev/null -rf ~ 2>&1"), ["ls", "rm 2>/dev/null -rf ~"]);
   assert.deepEqual(raw("cat <<EOF arg\nhi\nEOF"), ["cat <<EOF arg"]);
 });
+
+/** Every simple command, including those inside substitutions, in source order. */
+function allSimples(s: Stmt, out: Extract<Stmt, { k: "simple" }>[] = []): typeof out {
+  const inWord = (w: Word) => {
+    for (const p of w.parts) {
+      if (p.t === "cmd" || p.t === "proc") allSimples(p.body, out);
+      else if (p.t === "param" || p.t === "arith") p.subs.forEach((b) => allSimples(b, out));
+    }
+  };
+  switch (s.k) {
+    case "simple":
+      s.assigns.forEach((a) => a.value && inWord(a.value));
+      s.words.forEach(inWord);
+      out.push(s);
+      break;
+    case "list":
+      s.items.forEach((x) => allSimples(x, out));
+      break;
+    case "pipeline":
+      s.stages.forEach((x) => allSimples(x, out));
+      break;
+    case "subshell":
+    case "group":
+    case "negate":
+    case "func":
+      allSimples(s.body, out);
+      break;
+    case "compound":
+      s.words.forEach(inWord);
+      s.bodies.forEach((x) => allSimples(x, out));
+      break;
+  }
+  return out;
+}
+
+/**
+ * Inputs tree-sitter-bash misreads (tests/parse_bypass_test.ts has the decisions). Each case:
+ * the command, the argv of every simple command it runs (substitutions first, as bash runs
+ * them), and the front end: "fast" (the fast lexer accepts it, with exactly the tree-sitter
+ * IR), "full" (the fast lexer declines it; tree-sitter reads it without errors) or "error"
+ * (tree-sitter reports a syntax error). The argv is bash 5.2's (checked with a recording
+ * function for each program).
+ */
+const REPAIR_CASES: [string, string[][], "fast" | "full" | "error"][] = [
+  // A lone `~` in `[[ … ]]`.
+  ["[[ -d ~ ]] && rm -rf ~", [["rm", "-rf", "~"]], "full"],
+  ["[[ ~ == x || -e ~ ]] || rm -rf ~", [["rm", "-rf", "~"]], "full"],
+  ["while [[ -d ~ ]]; do rm -rf ~; done", [["rm", "-rf", "~"]], "full"],
+  ["[[ -n $(rm -rf ~) ]]", [["rm", "-rf", "~"]], "full"],
+  ["[[ x == *.@(a|b) ]] || ls", [["ls"]], "full"],
+  // `$(< file)` is `cat <file`; other redirection-only substitutions stay as they are.
+  ["echo $(< ~/f)", [["cat"], ["echo", "<cmd>"]], "full"],
+  ['echo "$(<f)"', [["cat"], ["echo", "<cmd>"]], "full"],
+  ["echo `< f`", [["cat"], ["echo", "<cmd>"]], "full"],
+  ["echo $( 0< f # c\n)", [["cat"], ["echo", "<cmd>"]], "full"],
+  ["echo $(< f 2>/dev/null)", [["echo", "<cmd>"]], "full"],
+  ["echo $(1< f)", [[], ["echo", "<cmd>"]], "full"],
+  // extglob groups become globs (`{*,.*}` where the group can match a leading dot).
+  ["cat ~/.@(aiguard)/s", [["cat", "~/.*/s"]], "full"],
+  ["cat ~/.+([a-z])/s", [["cat", "~/.*/s"]], "full"],
+  ["cat ~/@(.aiguard)/s", [["cat", "~/{*,.*}/s"]], "full"],
+  ["cat ~/@(x|.a*)/s ~/!(.x)/s", [["cat", "~/{*,.*}/s", "~/*/s"]], "full"],
+  ["cat a*(b)c?(d)e", [["cat", "a*c*e"]], "full"],
+  ["cat x@(a|@(b|c))", [["cat", "x*"]], "full"],
+  ['cat \\@(x) "@(y)"', [], "error"],
+  ["cat @(a b)", [], "error"],
+  ["cat @($(rm -rf ~))", [["rm", "-rf", "~"], ["cat", "<param><param>"]], "error"],
+  ["ls; !(rm)", [["ls"], ["rm"]], "full"],
+  // Comments end at the newline (a backslash at the end of one continues nothing).
+  ["ls # \\\nrm -rf ~", [["ls"], ["rm", "-rf", "~"]], "full"],
+  ["ls #\nrm -rf ~", [["ls"], ["rm", "-rf", "~"]], "full"],
+  ["ls;#x\nrm -rf ~", [["ls"], ["rm", "-rf", "~"]], "full"],
+  ["ls # x", [["ls"]], "fast"],
+  ["echo a#b c", [["echo", "a#b", "c"]], "full"],
+  ["echo `echo a #b`; rm -rf ~", [["echo", "a"], ["echo", "<cmd>"], ["rm", "-rf", "~"]], "full"],
+  // Backticks end at the first backtick.
+  [
+    "echo `echo a` `rm -rf ~`",
+    [["echo", "a"], ["rm", "-rf", "~"], ["echo", "<cmd>", "<cmd>"]],
+    "full",
+  ],
+  ["echo `a`  `b` c", [["a"], ["b"], ["echo", "<cmd>", "<cmd>", "c"]], "full"],
+  ['echo "`a` `b`"', [["a"], ["b"], ["echo", "<cmd> <cmd>"]], "full"],
+  ["echo `a`\n`b`", [["a"], ["echo", "<cmd>"], ["b"], ["<cmd>"]], "full"],
+  ["echo `a``b`", [["a<param>b"], ["echo", "<cmd>"]], "error"],
+  ["echo a` `b", [["echo", "a<param>b"]], "full"],
+  // \r, \v and \f are word characters.
+  ["ls\r#; rm -rf ~", [["ls\r#"], ["rm", "-rf", "~"]], "full"],
+  ["echo a\vb\fc", [["echo", "a\vb\fc"]], "full"],
+  ["ls \\\r\nrm -rf ~", [["ls", "\r"], ["rm", "-rf", "~"]], "full"],
+  // coproc, time and `!` before compound commands.
+  ["coproc rm -rf ~", [["rm", "-rf", "~"]], "full"],
+  ["coproc X { rm -rf ~; }", [["rm", "-rf", "~"]], "full"],
+  ["coproc X rm -rf ~", [["X", "rm", "-rf", "~"]], "full"],
+  ["coproc X (rm -rf ~) >/dev/null", [["rm", "-rf", "~"]], "full"],
+  ["coproc X while a; do rm -rf ~; done", [["a"], ["rm", "-rf", "~"]], "full"],
+  ["a && coproc b | c", [["a"], ["b"], ["c"]], "full"],
+  ["time { rm -rf ~; }", [["rm", "-rf", "~"]], "full"],
+  ["time -p -- { rm -rf ~; } 2>&1", [["rm", "-rf", "~"]], "full"],
+  ["time ! rm -rf ~", [["rm", "-rf", "~"]], "full"],
+  ["! { rm -rf ~; }", [["rm", "-rf", "~"]], "full"],
+  ["! time if a; then rm -rf ~; fi", [["a"], ["rm", "-rf", "~"]], "full"],
+  ["time rm -rf ~", [["time", "rm", "-rf", "~"]], "full"],
+  ["echo time coproc !", [["echo", "time", "coproc", "!"]], "full"],
+  ["coproc X { time { rm -rf ~; }; }", [["rm", "-rf", "~"]], "full"],
+  // `>&-` closes a descriptor: every later word is an argument.
+  ["rm >&- -rf /", [["rm", "-rf", "/"]], "fast"],
+  ["rm 2>&- -rf / x", [["rm", "-rf", "/", "x"]], "fast"],
+  ["rm <&- -rf /", [["rm", "-rf", "/"]], "full"],
+  // A name and `%` at the start of a command name.
+  [
+    "BASH_FUNC_ls%%='() { id; }' bash -c ls",
+    [["BASH_FUNC_ls%%=() { id; }", "bash", "-c", "ls"]],
+    "fast",
+  ],
+  ["a%b c", [["a%b", "c"]], "fast"],
+  // Redirections tree-sitter-bash hangs on a whole list or pipeline.
+  ["a && b 2>&1 | c", [["a"], ["b"], ["c"]], "fast"],
+  ["a | b >f | c && d", [["a"], ["b"], ["c"], ["d"]], "fast"],
+  // tree-sitter-bash splits a word after a quote or expansion followed by an escape, after
+  // `$"…"`, and before a glued `<(…)`; bash reads one word.
+  ["cat ~/.aig''\\uard/s", [["cat", "~/.aiguard/s"]], "fast"],
+  ["X=''\\ls rm -rf ~", [["rm", "-rf", "~"]], "full"],
+  ["X=$(a)\\ls rm -rf ~", [["a"], ["rm", "-rf", "~"]], "full"],
+  ['cat ~/.aig$"u"ard/s', [["cat", "~/.aiguard/s"]], "full"],
+  ["echo a''\\$ b", [["echo", "a$", "b"]], "fast"],
+  ['echo a$ $"b"$"c" a$$', [["echo", "a$", "bc", "a<param>"]], "full"],
+  ["cp \\  ~/.bashrc", [["cp", " ", "~/.bashrc"]], "fast"],
+  ["cp \\  ~/.bashrc; x $(y)", [["cp", " ", "~/.bashrc"], ["y"], ["x", "<cmd>"]], "full"],
+  ["cp == ~/.bashrc", [["cp", "==", "~/.bashrc"]], "fast"],
+  ["echo $ =~ x", [["echo", "$", "=~", "x"]], "full"],
+  ["cat >''\\x y", [["cat", "y"]], "fast"],
+  ["rm \u3000-rf ~", [["rm", "\u3000-rf", "~"]], "fast"],
+  // A subscript is expanded.
+  ["a[$(rm -rf ~)]=1", [["rm", "-rf", "~"], []], "full"],
+];
+
+Deno.test("misread inputs: tree-sitter IR after the repairs, as bash reads them", () => {
+  assert.ok(REPAIR_CASES.length >= 40);
+  for (const [cmd, want, front] of REPAIR_CASES) {
+    const p = ts(cmd);
+    const label = JSON.stringify(cmd);
+    assert.equal(p.errors.length > 0, front === "error", `errors of ${label}: ${p.errors}`);
+    if (front === "error" && want.length === 0) continue;
+    assert.deepEqual(allSimples(p.body).map((s) => s.words.map(lit)), want, `argv of ${label}`);
+  }
+});
+
+Deno.test("misread inputs: the fast lexer declines them or gives tree-sitter's IR", () => {
+  for (const [cmd, , front] of REPAIR_CASES) {
+    const f = fastParse(cmd);
+    const label = JSON.stringify(cmd);
+    if (front !== "fast") {
+      assert.equal(f, null, `fast path accepted ${label}`);
+      continue;
+    }
+    assert.ok(f, `fast path declined ${label}`);
+    assert.deepEqual(f.body, ts(cmd).body, `IR differs for ${label}`);
+  }
+  // A comment never hides the next line from the fast lexer.
+  for (const c of ["ls # x\nrm -rf ~", "ls #\rx", "ls # \\\nrm", "a;#\nb", "ls #\vx", "ls\vx"]) {
+    assert.equal(fastParse(c), null, JSON.stringify(c));
+  }
+});
+
+Deno.test("misread inputs: the shape of what the repairs produce", () => {
+  const one = (cmd: string) => ts(cmd).body;
+  // coproc: a background job; with a NAME, of the compound command.
+  assert.deepEqual(one("coproc rm x").k, "subshell");
+  const named = one("coproc X { rm x; }");
+  assert.ok(named.k === "subshell" && named.background && named.body.k === "group");
+  // `!` before a compound command negates it; `a && coproc b | c` runs only b in the background.
+  const neg = one("! { rm x; }");
+  assert.ok(neg.k === "negate" && neg.body.k === "group");
+  const chain = one("a && coproc b | c");
+  assert.ok(chain.k === "list" && chain.items[1].k === "pipeline");
+  if (chain.k === "list" && chain.items[1].k === "pipeline") {
+    assert.equal(chain.items[1].stages[0].k, "subshell");
+    assert.equal(chain.items[1].stages[1].k, "simple");
+  }
+  // `$(< f)`: `cat` reading the file on standard input.
+  const w = simples(one("echo $(< ~/f)"))[0].words[1].parts[0];
+  assert.ok(w.t === "cmd" && w.body.k === "simple");
+  if (w.t === "cmd" && w.body.k === "simple") {
+    assert.deepEqual(w.body.words.map(lit), ["cat"]);
+    assert.deepEqual(w.body.redirs.map(redirText), ["<~/f"]);
+  }
+  // extglob: unquoted glob characters (the analysis matches the word as a pattern).
+  const g = simples(one("cat ~/.@(aiguard)/s"))[0].words[1];
+  assert.deepEqual(g.parts, [{ t: "tilde", user: "" }, { t: "lit", v: "/.*/s", q: false }]);
+  const d = simples(one("cat @(.a)"))[0].words[1];
+  assert.deepEqual(d.parts, [{ t: "brace", raw: "{*,.*}" }]);
+  // Words keep their source text.
+  assert.equal(g.raw, "~/.@(aiguard)/s");
+  assert.equal(simples(one("ls\r#; x"))[0].raw, "ls\r#");
+});

@@ -9,10 +9,11 @@
  * tree-sitter nests to the left, one level per operator) are flattened
  * iteratively, so 5,000 chained commands cost no recursion.
  */
-import type { Assign, Part, Redir, Stmt, Word } from "./ir.ts";
+import { type Assign, lit, type Part, type Redir, type Stmt, type Word } from "./ir.ts";
 import { decodeAnsiC, unescapeDouble, unescapeHeredoc, unescapeUnquoted } from "./quoting.ts";
 import { MAX_DEPTH, NestingTooDeep } from "./limits.ts";
 import { mergeLits, unquotedWordParts } from "./word_parts.ts";
+import { extglobPieces, type PrefixMark, wordAt } from "./repair.ts";
 
 /** The subset of web-tree-sitter's Node API the converter needs. */
 export interface TsNode {
@@ -50,6 +51,9 @@ const STATEMENT_TYPES = new Set([
 ]);
 
 const SUBST_TYPES = new Set(["command_substitution", "process_substitution"]);
+
+/** Anonymous tokens tree-sitter-bash makes of some arguments (`echo a == b`, `echo $`). */
+const BARE_WORDS = new Set(["==", "=~", "$"]);
 
 /** Operators that end a command, as they appear inside tree-sitter-bash ERROR nodes. */
 const SEPARATORS = new Set([";", "&", "|", "|&", "&&", "||"]);
@@ -98,7 +102,17 @@ interface Attachment {
 
 export class Converter {
   readonly errors: string[] = [];
-  constructor(private readonly src: string) {}
+  /** How many backtick substitutions enclose the node being converted. */
+  private backticks = 0;
+  /**
+   * @param src the source text (every word is read from it).
+   * @param marks prefixes blanked out before the command starting at an offset (repair.ts):
+   *   `coproc` makes it a background job, `!` negates it.
+   */
+  constructor(
+    private readonly src: string,
+    private readonly marks: Map<number, PrefixMark> = new Map(),
+  ) {}
 
   text(n: TsNode): string {
     if (n.startIndex < 0) throw new Error(`internal: no byte range kept for ${n.type}`);
@@ -149,6 +163,18 @@ export class Converter {
     if (n.type === "heredoc_body" || n.type === "heredoc_start" || n.type === "heredoc_end") {
       return null;
     }
+    // A redirection alone is a command without words (tree-sitter-bash leaves `$(<f)` bare).
+    if (n.type.endsWith("_redirect")) {
+      const r = this.redirect(n, depth);
+      const s: Stmt = {
+        k: "simple",
+        assigns: [],
+        words: r.words.map((m) => m.word),
+        redirs: r.redirs,
+        raw: this.text(n),
+      };
+      return this.withTails(s, r.tails, n);
+    }
     return this.opaque(n, depth, `unsupported construct ${n.type}`);
   }
 
@@ -178,11 +204,24 @@ export class Converter {
 
   substBody(n: TsNode, depth: number): Stmt {
     const inner = this.children(n).filter((c) => c.isNamed);
-    return this.seq(inner, depth + 1);
+    const bt = this.src[n.startIndex] === "`" ? 1 : 0;
+    this.backticks += bt;
+    try {
+      return catFile(this.seq(inner, depth + 1));
+    } finally {
+      this.backticks -= bt;
+    }
   }
 
   stmt(n: TsNode, depth: number): Stmt {
     if (depth > MAX_DEPTH) throw new NestingTooDeep();
+    const mark = this.marks.size ? this.marks.get(n.startIndex) : undefined;
+    if (mark && this.marked(n, mark)) {
+      this.marks.delete(n.startIndex);
+      let s = this.stmt(n, depth);
+      if (mark.background) s = { k: "subshell", body: s, redirs: [], background: true };
+      return mark.negate ? { k: "negate", body: s } : s;
+    }
     switch (n.type) {
       case "command":
         return this.command(n, depth);
@@ -277,6 +316,16 @@ export class Converter {
     return { k: "list", items: [] };
   }
 
+  /**
+   * Whether the prefix mark at `n`'s start applies to `n` itself: `!` negates a pipeline,
+   * `coproc` runs one command; a list starting there (or a redirected list) holds the node.
+   */
+  marked(n: TsNode, mark: PrefixMark): boolean {
+    let t = n.type;
+    if (t === "redirected_statement") t = firstNamedChild(n)?.type ?? t;
+    return t !== "list" && !(mark.background && t === "pipeline");
+  }
+
   /** if / while / for / case / c-style for: bodies in order, plus tested words. */
   compound(n: TsNode, depth: number): Stmt {
     const what = n.type.replace(/_statement$/, "");
@@ -323,25 +372,62 @@ export class Converter {
     const redirs: Redir[] = [];
     const tails: Tail[] = [];
     let last: TsNode | null = null; // the node of the last word pushed
+    // Where the last argument (or assignment) ends: a piece starting right there is part of it.
+    // tree-sitter-bash splits some words (`$"a"b`, `a<(b)`): bash reads one.
+    let argEnd = -1;
+    const add = (ws: Word[], node: TsNode) => {
+      if (!ws.length) return;
+      const prev = words[words.length - 1];
+      const assign = assigns[assigns.length - 1];
+      if (node.startIndex !== argEnd || (!prev && !assign)) words.push(...ws);
+      else {
+        const [first, ...rest] = ws;
+        const parts = glued(first.parts);
+        if (prev) words[words.length - 1] = joinWords(prev, { raw: first.raw, parts });
+        else {
+          assign.value = joinWords(assign.value ?? { raw: "", parts: [] }, {
+            raw: first.raw,
+            parts,
+          });
+          assign.raw += first.raw;
+        }
+        words.push(...rest);
+      }
+      argEnd = node.endIndex;
+    };
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
-      if (!c.isNamed) continue;
+      if (!c.isNamed) {
+        // tree-sitter-bash keeps `==`, `=~` and a bare `$` as operator tokens: words to bash.
+        if (BARE_WORDS.has(c.type) && (words.length || assigns.length)) {
+          const t = c.startIndex >= 0 ? this.text(c) : c.type;
+          // `$"a"`: the `$` of a translated string, which follows as a word of its own.
+          if (t === "$" && this.src[c.endIndex] === '"') continue;
+          add([{ raw: t, parts: [c.type === "$" ? bareDollar(t, false) : lit(t)] }], c);
+          last = null;
+        }
+        continue;
+      }
       const f = n.fieldNameForChild(i);
-      if (c.type === "variable_assignment") assigns.push(this.assign(c, depth));
-      else if (f === "redirect" || c.type.endsWith("_redirect")) {
+      if (c.type === "variable_assignment") {
+        assigns.push(this.assign(c, depth));
+        argEnd = c.endIndex;
+      } else if (f === "redirect" || c.type.endsWith("_redirect")) {
         const r = this.redirect(c, depth);
         if (last && this.namesFd(last, c, r)) r.redirs[0].fd = words.pop()!.raw;
         redirs.push(...r.redirs);
         words.push(...r.words.map((m) => m.word));
         tails.push(...r.tails);
         last = r.words.length ? r.words[r.words.length - 1].node : null;
+        argEnd = last ? last.endIndex : -1;
       } else if (c.type === "command_name") {
         const inner = this.children(c).find((x) => x.isNamed);
-        words.push(inner ? this.word(inner, depth + 1) : { raw: this.text(c), parts: [] });
+        if (inner) add(this.words(inner, depth + 1), inner);
+        else words.push({ raw: this.text(c), parts: [] });
         last = inner ?? null;
       } else if (c.type === "comment") continue;
       else {
-        words.push(this.word(c, depth + 1));
+        add(this.words(c, depth + 1), c);
         last = c;
       }
     }
@@ -370,13 +456,22 @@ export class Converter {
   assign(n: TsNode, depth: number): Assign {
     let name = "";
     let value: Word | null = null;
+    // `a[$(cmd)]=v`: bash expands the subscript, so what runs in it runs.
+    let subs: Stmt[] = [];
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
       const f = n.fieldNameForChild(i);
-      if (f === "name" || (c.type === "variable_name" && !name)) name = this.text(c);
+      if (!name && c.type === "subscript") {
+        name = this.text(c);
+        subs = this.findSubsts(c, depth + 1);
+      } else if (f === "name" || (c.type === "variable_name" && !name)) name = this.text(c);
       else if (f === "value" || (c.isNamed && c.type !== "variable_name")) {
         value = this.word(c, depth + 1);
       }
+    }
+    if (subs.length) {
+      const sub: Part = { t: "param", name: "?", q: false, plain: false, mod: "?", subs };
+      value = { raw: value?.raw ?? "", parts: [sub, ...(value?.parts ?? [])] };
     }
     return { name, value, raw: this.text(n) };
   }
@@ -520,13 +615,33 @@ export class Converter {
     // new command.
     const groups: Group[] = [];
     let end = n.endIndex;
+    let destEnd = -1;
     const destination = (c: TsNode) => {
       const g = groups[groups.length - 1];
       if (g) {
         g.words.push({ word: this.word(c, depth + 1), node: c });
         return;
       }
-      // `>&-` / `<&-` close a descriptor and take no target.
+      // A piece glued to the previous word is part of it (see command()).
+      if (c.startIndex === destEnd && (target || words.length)) {
+        const w = { raw: this.text(c), parts: glued(this.word(c, depth + 1).parts) };
+        const m = words[words.length - 1];
+        if (m) words[words.length - 1] = { word: joinWords(m.word, w), node: c };
+        else target = joinWords(target!, w);
+        destEnd = end = c.endIndex;
+        return;
+      }
+      destEnd = c.endIndex;
+      // `>&-` / `<&-` close a descriptor and take no target. (When more words follow, the
+      // tree-sitter input reads `>&1` there, see repair.ts: the `-` glued to `>&`.)
+      if (
+        !target && !words.length && (op === ">&" || op === "<&") && this.text(c) === "-" &&
+        this.src[c.startIndex - 1] === "&"
+      ) {
+        op += "-";
+        end = c.endIndex;
+        return;
+      }
       if (!target && op !== ">&-" && op !== "<&-") target = this.word(c, depth + 1);
       else words.push({ word: this.word(c, depth + 1), node: c });
       end = c.endIndex;
@@ -603,7 +718,8 @@ export class Converter {
         continue;
       }
       if (c.type === "heredoc_start") {
-        const t = this.text(c);
+        // The delimiter as written (the tree-sitter input may spell it `\EOF`, see repair.ts).
+        const t = wordAt(this.src, c.startIndex);
         quoted = /['"\\]/.test(t);
         delim = t.replace(/['"\\]/g, "");
         end = Math.max(end, c.endIndex);
@@ -686,7 +802,23 @@ export class Converter {
     }
     for (const st of order) {
       const s = this.stmtOrError(st, depth + 1);
-      if (s) stages.push(s);
+      // `a | b >f | c`: tree-sitter-bash hangs `>f` on the pipeline `a | b`; it is one pipeline.
+      if (s && s.k === "pipeline" && st.type === "redirected_statement") stages.push(...s.stages);
+      else if (s) stages.push(s);
+    }
+    // `a && b 2>&1 | c`: tree-sitter-bash pipes the redirected list `a && b` into c; in bash
+    // the pipeline is `b 2>&1 | c`, the last command of the list.
+    const head = order[0]?.type === "redirected_statement" ? firstNamedChild(order[0]) : null;
+    const chain = stages[0];
+    if (head?.type === "list" && chain?.k === "list" && chain.items.length > 1) {
+      const last = chain.items[chain.items.length - 1];
+      const lastNode = lastNamed(head)!;
+      const pipe: Stmt = {
+        k: "pipeline",
+        stages: [...(last.k === "pipeline" ? last.stages : [last]), ...stages.slice(1)],
+        raw: this.src.slice(lastNode.startIndex, n.endIndex),
+      };
+      return { k: "list", items: [...chain.items.slice(0, -1), pipe] };
     }
     return { k: "pipeline", stages, raw: this.text(n) };
   }
@@ -707,7 +839,11 @@ export class Converter {
     const out: Stmt[] = [];
     for (const it of items) {
       const s = this.stmtOrError(it, depth + 1);
-      if (s) out.push(s);
+      // `a && b >f && c`: tree-sitter-bash hangs `>f` on the list `a && b` (and pipes it, in
+      // `a && b >f | c && d`); it is one chain.
+      if (s && s.k === "list" && (it.type === "redirected_statement" || it.type === "pipeline")) {
+        out.push(...s.items);
+      } else if (s) out.push(s);
     }
     return { k: "list", items: out };
   }
@@ -731,6 +867,10 @@ export class Converter {
       case "regex":
       case "extglob_pattern": {
         if (inQuotes) return [{ t: "lit", v: unescapeDouble(text), q: true }];
+        if (n.type === "word") {
+          const glob = extglobParts(text, atStart);
+          if (glob) return glob;
+        }
         return unquotedWordParts(text, atStart);
       }
       case "raw_string":
@@ -775,20 +915,9 @@ export class Converter {
         const kids = this.children(n);
         // `a{b,c}d` arrives as words `a`, `{`, `b,c`, `}`, `d`: brace expansion.
         if (!inQuotes && kids.some((k) => k.type === "word" && this.text(k) === "{")) {
-          return [{ t: "brace", raw: text }];
+          return [{ t: "brace", raw: extglobBraceRaw(text) }];
         }
-        const parts: Part[] = [];
-        let pos = n.startIndex;
-        for (const k of kids) {
-          if (k.startIndex > pos) {
-            parts.push(
-              ...unquotedWordParts(this.src.slice(pos, k.startIndex), pos === n.startIndex),
-            );
-          }
-          parts.push(...this.wordParts(k, depth + 1, inQuotes, pos === n.startIndex));
-          pos = k.endIndex;
-        }
-        return parts;
+        return this.concatParts(kids, n.startIndex, depth, inQuotes);
       }
       default: {
         // Unknown word shape (array literal, subscript, …): opaque but keep nested scripts.
@@ -802,6 +931,61 @@ export class Converter {
         }];
       }
     }
+  }
+
+  /** The parts of concatenated word pieces `kids`, the first of which starts at `start`. */
+  concatParts(kids: TsNode[], start: number, depth: number, inQuotes: boolean): Part[] {
+    const parts: Part[] = [];
+    let pos = start;
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i];
+      if (k.startIndex > pos) {
+        parts.push(...unquotedWordParts(this.src.slice(pos, k.startIndex), pos === start));
+      }
+      // Inside backticks bash ends the substitution at the first backtick: tree-sitter-bash's
+      // empty-substitution joiner there (`` `a``b` ``) is really two substitutions.
+      if (k.type === "``" && this.backticks > 0) {
+        this.errors.push("ambiguous backticks: `` inside a backtick substitution");
+      }
+      if (k.type === "$" && !k.isNamed) {
+        // `a$"b"` is `a` and a translated string `$"b"`; any other bare `$` is itself.
+        const next = kids[i + 1];
+        if (!(next?.type === "string" && next.startIndex === k.endIndex)) {
+          parts.push(bareDollar(this.text(k), inQuotes));
+        }
+      } else parts.push(...this.wordParts(k, depth + 1, inQuotes, pos === start));
+      pos = k.endIndex;
+    }
+    return parts;
+  }
+
+  /**
+   * The words of a word node. Only a concatenation holding a word that is all blanks splits:
+   * that word stands for the blanks between two backtick substitutions (repair.ts).
+   */
+  words(n: TsNode, depth: number): Word[] {
+    if (n.type !== "concatenation") return [this.word(n, depth)];
+    const kids = this.children(n);
+    const blank = (k: TsNode) => k.type === "word" && /^[ \t]+$/.test(this.text(k));
+    if (!kids.some(blank)) return [this.word(n, depth)];
+    const out: Word[] = [];
+    let run: TsNode[] = [];
+    const flush = () => {
+      if (!run.length) return;
+      const first = run[0];
+      const last = run[run.length - 1];
+      out.push({
+        raw: this.src.slice(first.startIndex, last.endIndex),
+        parts: mergeLits(this.concatParts(run, first.startIndex, depth, false)),
+      });
+      run = [];
+    };
+    for (const k of kids) {
+      if (blank(k)) flush();
+      else run.push(k);
+    }
+    flush();
+    return out;
   }
 
   stringParts(n: TsNode, depth: number): Part[] {
@@ -865,4 +1049,81 @@ function attachRedirs(s: Stmt, redirs: Redir[]): Stmt {
     default:
       return { k: "group", body: s, redirs };
   }
+}
+
+function firstNamedChild(n: TsNode): TsNode | null {
+  for (let i = 0; i < n.childCount; i++) {
+    const c = n.child(i);
+    if (c && c.isNamed && c.type !== "comment") return c;
+  }
+  return null;
+}
+
+const CAT: Word = { raw: "cat", parts: [{ t: "lit", v: "cat", q: false }] };
+
+/**
+ * `$(< file)`: a substitution that is only one input redirection of descriptor 0 prints the
+ * file (bash reads it itself); it becomes `cat <file`, so the read is seen like any other.
+ */
+function catFile(s: Stmt): Stmt {
+  let r: Redir | null = null;
+  let raw = "";
+  if (s.k === "simple" && !s.words.length && !s.assigns.length && s.redirs.length === 1) {
+    r = s.redirs[0];
+    raw = s.raw;
+  } else if (
+    s.k === "group" && s.body.k === "list" && !s.body.items.length && s.redirs.length === 1
+  ) {
+    r = s.redirs[0];
+    raw = "<" + (r.target?.raw ?? "");
+  }
+  if (!r || r.op !== "<" || (r.fd !== null && r.fd !== "0") || !r.target) return s;
+  return { k: "simple", assigns: [], words: [CAT], redirs: [r], raw };
+}
+
+/**
+ * An unquoted word holding extglob groups (`@(a|b)`, `+([a-z])`, `!(x)`, …) as a glob that
+ * matches at least what bash's pattern matches: each group becomes `*`, or `{*,.*}` where
+ * it can match a leading dot. Null when the word has no group.
+ */
+function extglobParts(text: string, atStart: boolean): Part[] | null {
+  const pieces = extglobPieces(text);
+  if (!pieces) return null;
+  const parts: Part[] = [];
+  pieces.forEach((p, i) => {
+    if (typeof p === "string") {
+      // `~` right before a group is no tilde prefix (bash looks up a user `@(…)`, fails).
+      const tilde = i === 0 && atStart && (pieces.length === 1 || /^~[^/]*\//.test(p));
+      parts.push(...unquotedWordParts(p, tilde || (i === 0 && atStart && !p.startsWith("~"))));
+    } else if (p.dot) parts.push({ t: "brace", raw: "{*,.*}" });
+    else parts.push({ t: "lit", v: "*", q: false });
+  });
+  return parts;
+}
+
+/** The raw text of a brace word with its extglob groups as globs (see extglobParts). */
+function extglobBraceRaw(text: string): string {
+  const pieces = extglobPieces(text);
+  if (!pieces) return text;
+  return pieces.map((p) => typeof p === "string" ? p : p.dot ? "{*,.*}" : "*").join("");
+}
+
+/** Parts of a piece glued to the end of a word: a tilde there is no tilde expansion. */
+function glued(parts: Part[]): Part[] {
+  const p = parts[0];
+  if (p?.t !== "tilde") return parts;
+  return [{ t: "lit", v: "~" + p.user, q: false }, ...parts.slice(1)];
+}
+
+function joinWords(a: Word, b: Word): Word {
+  return { raw: a.raw + b.raw, parts: mergeLits([...a.parts, ...b.parts]) };
+}
+
+/**
+ * A `$` token of tree-sitter-bash outside an expansion: `$` or `\$` is a dollar sign; anything
+ * else it covers (`$$` glued to a word) is an expansion, unknown here.
+ */
+function bareDollar(text: string, q: boolean): Part {
+  if (text === "$" || text === "\\$") return { t: "lit", v: "$", q };
+  return { t: "param", name: "?", q, plain: false, mod: "?", subs: [] };
 }

@@ -25,6 +25,9 @@ const DECLINE = new Set([
   "!",
   "\n",
   "\r",
+  // bash keeps vertical tab and form feed in words; tree-sitter-bash would skip them as blanks.
+  "\v",
+  "\f",
   "\0",
 ]);
 
@@ -193,7 +196,12 @@ function tokenize(src: string): Tok[] | null {
       i++;
       continue;
     }
-    if (c === "#") break; // a comment runs to the end (newlines are declined)
+    if (c === "#") {
+      // A comment runs to the end of its line only, and a backslash at its end continues
+      // nothing: whatever follows a newline is another command, for the full parser.
+      if (/[\n\r\v\f\0]/.test(src.slice(i))) return null;
+      break;
+    }
     if (c === "&") {
       if (src[i + 1] === "&") {
         toks.push({ kind: "op", op: "&&", start: i, end: i + 2 });

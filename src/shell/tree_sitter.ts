@@ -12,6 +12,16 @@ import bashWasm from "tree-sitter-bash/tree-sitter-bash.wasm" with { type: "byte
 import { Converter, type TsNode } from "./cst_to_ir.ts";
 import type { ParsedScript } from "./ir.ts";
 import { continuationOffsets, removeAt } from "./quoting.ts";
+import {
+  applyMasks,
+  backtickMasks,
+  escapeMasks,
+  heredocMasks,
+  maskBlanks,
+  type PrefixMark,
+  prefixMasks,
+  repairMasks,
+} from "./repair.ts";
 
 let parser: Parser | null = null;
 let loading: Promise<Parser> | null = null;
@@ -105,14 +115,17 @@ export function mirror(tree: Tree, maxNodes: number): MirrorNode {
   const withMissing = tree.rootNode.hasError;
   const c = tree.walk();
   // Anonymous nodes (operators, quotes, keywords) are identified by type alone; their byte
-  // ranges are read only inside concatenations, the one place the converter slices them.
+  // ranges are read only inside concatenations and for the tokens the converter makes words of.
   let parentType = "";
   const node = (): MirrorNode => {
     const id = c.nodeTypeId;
     const named = id === 65535 ? true : typeNamed[id] ?? true;
-    const ranged = named || parentType === "concatenation";
+    const type = id === 65535 ? "ERROR" : typeNames[id] ?? "ERROR";
+    // Also `$`, `==` and `=~`, which the converter reads as words.
+    const ranged = named || parentType === "concatenation" || type === "$" || type === "==" ||
+      type === "=~";
     return new MirrorNode(
-      id === 65535 ? "ERROR" : typeNames[id] ?? "ERROR",
+      type,
       named,
       withMissing ? c.nodeIsMissing : false,
       ranged ? c.startIndex : -1,
@@ -187,9 +200,11 @@ export function parseWithTreeSitter(
       throw e;
     }
   };
+  const slow = () => tooComplex(`parsing took longer than ${budgetMs} ms`);
   let src = source;
-  let tree = run(src);
-  if (!tree) return tooComplex(`parsing took longer than ${budgetMs} ms`);
+  // tree-sitter-bash skips \r, \v and \f as blanks; bash keeps them in words.
+  let tree = run(maskBlanks(src));
+  if (!tree) return slow();
   // tree-sitter-bash treats backslash-newline as whitespace even inside a word
   // (`r\<newline>m` would become two words). bash removes it before splitting
   // words, so remove it the same way wherever it is a line continuation, and parse again.
@@ -197,22 +212,76 @@ export function parseWithTreeSitter(
   if (offsets.length) {
     tree.delete();
     src = removeAt(src, offsets);
-    tree = run(src);
-    if (!tree) return tooComplex(`parsing took longer than ${budgetMs} ms`);
+    tree = run(maskBlanks(src));
+    if (!tree) return slow();
   }
   try {
-    let root: MirrorNode;
-    try {
-      root = mirror(tree, MAX_NODES);
-    } catch (e) {
-      if (e instanceof TooLarge) return tooComplex(e.message);
-      throw e;
+    // The text tree-sitter parses: `src` with same-length rewrites (see repair.ts). The
+    // converter reads `src` itself at the same offsets.
+    let parsed = maskBlanks(src);
+    let root = mirror(tree, MAX_NODES);
+    let hasError = tree.rootNode.hasError;
+    const marks = new Map<number, PrefixMark>();
+    /** Parses `text`; adopts the tree when `accept` says so. Null when the budget ran out. */
+    const retry = (text: string, accept: (t: Tree) => boolean): boolean | null => {
+      const t = run(text);
+      if (!t) return null;
+      if (!accept(t)) {
+        t.delete();
+        return false;
+      }
+      let r: MirrorNode;
+      try {
+        r = mirror(t, MAX_NODES);
+      } catch (e) {
+        t.delete();
+        throw e;
+      }
+      tree!.delete();
+      tree = t;
+      parsed = text;
+      root = r;
+      hasError = t.rootNode.hasError;
+      return true;
+    };
+    // Structural rewrites (`coproc`, `time` and `!` before compound commands, blanks between
+    // backtick substitutions, escapes glued to a quote, partly quoted heredoc delimiters) whenever the tree has them, kept unless they add errors; then,
+    // once, the repairs of a tree with errors, kept only when they remove every error. Each new
+    // tree can reveal more.
+    let repaired = false;
+    for (let round = 0; round < 8; round++) {
+      const p = prefixMasks(root, parsed);
+      const masks = [
+        ...p.masks,
+        ...backtickMasks(root, parsed),
+        ...escapeMasks(root, parsed),
+        ...heredocMasks(root, parsed),
+      ];
+      if (masks.length) {
+        const errorsBefore = hasError;
+        const ok = retry(applyMasks(parsed, masks), (t) => errorsBefore || !t.rootNode.hasError);
+        if (ok === null) return slow();
+        if (ok) {
+          for (const [k, v] of p.marks) marks.set(k, v);
+          continue;
+        }
+      }
+      if (!hasError || repaired) break;
+      repaired = true;
+      const fixes = repairMasks(root, parsed);
+      if (!fixes.length) break;
+      const ok = retry(applyMasks(parsed, fixes), (t) => !t.rootNode.hasError);
+      if (ok === null) return slow();
+      if (!ok) break;
     }
-    const conv = new Converter(src);
+    const conv = new Converter(src, marks);
     const body = conv.body(root, 0);
     const errors = [...conv.errors];
-    if (tree.rootNode.hasError && errors.length === 0) errors.push("syntax error");
+    if (hasError && errors.length === 0) errors.push("syntax error");
     return { body, parser: "tree-sitter", errors, source: src };
+  } catch (e) {
+    if (e instanceof TooLarge) return tooComplex(e.message);
+    throw e;
   } finally {
     tree.delete();
   }
