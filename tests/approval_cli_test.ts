@@ -127,7 +127,7 @@ Deno.test("approve refuses what is not pending: unknown, malformed, tampered, an
   assert.match(stillBlocked.stderr, /BLOCKED \[abs\.rm-protected\]/);
   Deno.removeSync(`${home}/.aiguard/approved/${blockedToken}`);
   // Tampered challenge: the call no longer hashes to its token.
-  const token = tokenOf((await runGuard(home, ["evaluate"], bash("npm ci"))).stderr);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool ci"))).stderr);
   const path = `${home}/.aiguard/challenges/${token}`;
   const c = JSON.parse(Deno.readTextFileSync(path));
   Deno.writeTextFileSync(path, JSON.stringify({ ...c, call: "rm -rf ~" }), { mode: 0o600 });
@@ -139,12 +139,12 @@ Deno.test("approve refuses what is not pending: unknown, malformed, tampered, an
   Deno.mkdirSync(`${home}/.aiguard/approved`, { mode: 0o700, recursive: true });
   const fake = await Deno.makeTempFile();
   Deno.symlinkSync(fake, `${home}/.aiguard/approved/${token}`);
-  const ev = await runGuard(home, ["evaluate"], bash("npm ci"));
+  const ev = await runGuard(home, ["evaluate"], bash("mystery-tool ci"));
   assert.equal(ev.code, 2);
   assert.match(ev.stderr, /not a regular file/);
   // A group-writable approved/ directory makes the hook fail closed.
   Deno.chmodSync(`${home}/.aiguard/approved`, 0o777);
-  const insecure = await runGuard(home, ["evaluate"], bash("npm ci"));
+  const insecure = await runGuard(home, ["evaluate"], bash("mystery-tool ci"));
   assert.equal(insecure.code, 2);
   assert.match(insecure.stderr, /FAIL-CLOSED.*writable/);
 });
