@@ -12,6 +12,10 @@
  *   6. The output detectors: scanning speed, and quality on tests/eval.
  *   7. The MCP proxy: small calls direct / through a bare pipe / through
  *      `guard proxy`, and a 10 MiB result.
+ *   8. Flow tracking: a session with 1,000 tracked results.
+ *   9. Generated shell (tests/fuzz/shell_gen.ts): $GUARD_BENCH_FUZZ_INPUTS
+ *      inputs (default 100,000) never throw, decide the same with the fast
+ *      path on and off, and are each decided in ≤ 100 ms in process.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -52,6 +56,7 @@ import {
 } from "../src/core/flow.ts";
 import { flowCallOf } from "../src/core/flow_call.ts";
 import { sessionKey } from "../src/state/sessions.ts";
+import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -1267,6 +1272,165 @@ try {
     e2eLocalWithoutSessionMs: lo,
   };
 
+  // ============================================================ 9. generated shell (fuzz)
+  const FUZZ_INPUTS = Number(Deno.env.get("GUARD_BENCH_FUZZ_INPUTS") ?? 100_000);
+  const FUZZ_SEED = Number(Deno.env.get("GUARD_BENCH_FUZZ_SEED") ?? 0xb3c4_f022);
+  if (!Number.isSafeInteger(FUZZ_INPUTS) || FUZZ_INPUTS < 0 || !Number.isSafeInteger(FUZZ_SEED)) {
+    throw new Error("GUARD_BENCH_FUZZ_INPUTS and GUARD_BENCH_FUZZ_SEED must be integers");
+  }
+  const FUZZ_TARGET_MS = 100;
+  const FUZZ_SHOWN = 5;
+  heading(
+    `9. Generated shell (tests/fuzz/shell_gen.ts, seed ${FUZZ_SEED}): ${
+      int(FUZZ_INPUTS)
+    } inputs, fast path on and off`,
+  );
+  // The harness's paths (tests/harness.ts): the generator aims at /home/user and /opt/guard.
+  const fuzzFast: EngineContext = { ...context("/home/user"), guardPaths: ["/opt/guard"] };
+  const fuzzSlow: EngineContext = {
+    ...fuzzFast,
+    parser: makeShellParser((s) => parseWithTreeSitter(s, performance.now() + 5000), {
+      fastPath: false,
+    }),
+  };
+  const fuzzCwd = "/home/user/project";
+  const fuzzDecide = (command: string, c: EngineContext): string => {
+    const { ev, error } = tryEvaluate(shellCall(command, fuzzCwd), c);
+    return ev ? `${ev.decision.action} ${ev.decision.rule}` : `THROWS ${error}`;
+  };
+  interface FuzzCase {
+    index: number;
+    kind: string;
+    chars: number;
+    input: string;
+    fast: string;
+    slow: string;
+    ms: number;
+  }
+  const fuzzCase = (i: number, cmd: string, fast: string, slow: string, ms: number): FuzzCase => ({
+    index: i,
+    kind: kindAt(FUZZ_SEED, i),
+    chars: cmd.length,
+    input: cmd.length <= 2000 ? cmd : cmd.slice(0, 2000),
+    fast,
+    slow,
+    ms,
+  });
+  for (let i = 0; i < Math.min(500, FUZZ_INPUTS); i++) { // warm-up, untimed
+    const cmd = inputAt(FUZZ_SEED + 1, i);
+    fuzzDecide(cmd, fuzzFast);
+    fuzzDecide(cmd, fuzzSlow);
+  }
+  const fuzzStart = performance.now();
+  const fuzzMs = new Float64Array(FUZZ_INPUTS);
+  let slowMax = 0;
+  const threw: FuzzCase[] = [];
+  const disagreed: FuzzCase[] = [];
+  const overTarget: FuzzCase[] = [];
+  const byKind: Record<string, { inputs: number; maxMs: number; failures: number }> = {};
+  for (let i = 0; i < FUZZ_INPUTS; i++) {
+    const cmd = inputAt(FUZZ_SEED, i);
+    let t0 = performance.now();
+    const fast = fuzzDecide(cmd, fuzzFast);
+    let ms = performance.now() - t0;
+    if (ms > FUZZ_TARGET_MS) {
+      // Once more, so that a GC pause or a busy neighbour does not count: the faster run is kept.
+      t0 = performance.now();
+      fuzzDecide(cmd, fuzzFast);
+      ms = Math.min(ms, performance.now() - t0);
+    }
+    fuzzMs[i] = ms;
+    t0 = performance.now();
+    const slow = fuzzDecide(cmd, fuzzSlow);
+    slowMax = Math.max(slowMax, performance.now() - t0);
+    const k = byKind[kindAt(FUZZ_SEED, i)] ??= { inputs: 0, maxMs: 0, failures: 0 };
+    k.inputs++;
+    k.maxMs = Math.max(k.maxMs, ms);
+    const bad = fast.startsWith("THROWS") || slow.startsWith("THROWS") || fast !== slow ||
+      ms > FUZZ_TARGET_MS;
+    if (!bad) continue;
+    k.failures++;
+    const c = fuzzCase(i, cmd, fast, slow, ms);
+    if (fast.startsWith("THROWS") || slow.startsWith("THROWS")) threw.push(c);
+    else if (fast !== slow) disagreed.push(c);
+    if (ms > FUZZ_TARGET_MS) overTarget.push(c);
+  }
+  const fuzzSeconds = (performance.now() - fuzzStart) / 1000;
+  const sortedMs = [...fuzzMs].sort((a, b) => a - b);
+  const fuzzP99 = quantile(sortedMs, 0.99);
+  const fuzzMax = sortedMs[sortedMs.length - 1] ?? NaN;
+  table(
+    ["property", "value", "target", ""],
+    [
+      ["inputs run (each with the fast path on and off)", int(FUZZ_INPUTS), "", ""],
+      ["1. evaluate threw", String(threw.length), "0", threw.length ? "FAIL" : "PASS"],
+      [
+        "2. fast path and tree-sitter decide differently (action or rule)",
+        String(disagreed.length),
+        "0",
+        disagreed.length ? "FAIL" : "PASS",
+      ],
+      [
+        `3. decisions over ${FUZZ_TARGET_MS} ms (fast path on)`,
+        String(overTarget.length),
+        "0",
+        overTarget.length ? "FAIL" : "PASS",
+      ],
+      [
+        "   per-input decision time, median / p99 / max (ms)",
+        `${f2(quantile(sortedMs, 0.5))} / ${f2(fuzzP99)} / ${f1(fuzzMax)}`,
+        `≤${FUZZ_TARGET_MS}`,
+        "",
+      ],
+      ["   tree-sitter only: max (ms)", f1(slowMax), "", ""],
+    ],
+  );
+  table(
+    ["kind", "inputs", "max ms", "failing inputs"],
+    Object.entries(byKind).map((
+      [kind, k],
+    ) => [kind, int(k.inputs), f1(k.maxMs), String(k.failures)]),
+  );
+  console.log(
+    `${fuzzSeconds.toFixed(0)} s; times are one evaluation with the fast path on (an input over ` +
+      `${FUZZ_TARGET_MS} ms is timed twice, the faster run kept); inputAt(seed, index) rebuilds an input`,
+  );
+  for (
+    const [title, xs] of [
+      ["property 1, evaluate threw", threw],
+      ["property 2, fast path and tree-sitter disagree", disagreed],
+      [`property 3, over ${FUZZ_TARGET_MS} ms`, overTarget],
+    ] as const
+  ) {
+    if (!xs.length) continue;
+    console.log(
+      `\nFUZZ FAILURE: ${title}: ${xs.length} input(s); the first ${
+        Math.min(FUZZ_SHOWN, xs.length)
+      }:`,
+    );
+    for (const c of xs.slice(0, FUZZ_SHOWN)) {
+      const shown = showInput(c.input);
+      console.log(
+        `  #${c.index} [${c.kind}, ${int(c.chars)} chars, ${f1(c.ms)} ms] ${
+          c.chars <= 2000 && shown.length <= 400 ? shown : shown.slice(0, 400) + "…"
+        }\n      fast path: ${c.fast}\n      tree-sitter only: ${c.slow}`,
+      );
+    }
+  }
+  const fuzz = {
+    generator: "tests/fuzz/shell_gen.ts",
+    seed: FUZZ_SEED,
+    inputs: FUZZ_INPUTS,
+    seconds: fuzzSeconds,
+    kinds: byKind,
+    targetMs: FUZZ_TARGET_MS,
+    decisionMs: { median: quantile(sortedMs, 0.5), p99: fuzzP99, max: fuzzMax },
+    treeSitterOnlyMaxMs: slowMax,
+    property1Throws: { count: threw.length, first: threw.slice(0, FUZZ_SHOWN) },
+    property2Disagreements: { count: disagreed.length, first: disagreed.slice(0, FUZZ_SHOWN) },
+    property3OverTarget: { count: overTarget.length, first: overTarget.slice(0, FUZZ_SHOWN) },
+  };
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -1306,6 +1470,7 @@ try {
     detectors,
     proxy,
     flow: flowBench,
+    fuzz,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");
