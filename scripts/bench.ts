@@ -16,6 +16,7 @@
  *   9. Generated shell (tests/fuzz/shell_gen.ts): $GUARD_BENCH_FUZZ_INPUTS
  *      inputs (default 100,000) never throw, decide the same with the fast
  *      path on and off, and are each decided in ≤ 100 ms in process.
+ *  10. The corpus: adversarial cases right (per class), routine calls untouched, all cases.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -57,6 +58,7 @@ import {
 import { flowCallOf } from "../src/core/flow_call.ts";
 import { sessionKey } from "../src/state/sessions.ts";
 import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
+import { corpusFigures } from "./bench_corpus.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -1431,6 +1433,24 @@ try {
     property3OverTarget: { count: overTarget.length, first: overTarget.slice(0, FUZZ_SHOWN) },
   };
 
+  // ============================================================ 10. the corpus (effects and zones)
+  heading("10. The corpus: adversarial cases right, routine calls untouched, the whole corpus");
+  const cf = corpusFigures();
+  const share = (a: number, b: number) =>
+    `${int(a)} of ${int(b)} (${((a / b) * 100).toFixed(1)} %)`;
+  table(["set", "right"], [
+    [
+      "adversarial cases (tests/corpus/adversarial.ts)",
+      share(cf.adversarial.right, cf.adversarial.cases),
+    ],
+    ...Object.entries(cf.adversarial.byClass).map(([k, [r, n]]) => [`  ${k}`, share(r, n)]),
+    [
+      "routine calls that run untouched (tests/corpus/routine.ts)",
+      share(cf.routine.allowed, cf.routine.cases),
+    ],
+    ["the whole corpus (every category)", share(cf.corpus.right, cf.corpus.cases)],
+  ]);
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -1471,6 +1491,7 @@ try {
     proxy,
     flow: flowBench,
     fuzz,
+    corpus: cf,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

@@ -85,6 +85,29 @@ export function statsRows(bench: Any, e2e: Any = null): [string, string][] {
   ];
   rows.push(...e2eRows(e2e));
   if (!bench) return rows;
+  const cf = bench.corpus;
+  if (cf) {
+    const share = (a: number, b: number) => `${n0(a)} of ${n0(b)} (${pct(a / b)})`;
+    rows.push([
+      "adversarial cases (effects and zones, `tests/corpus/adversarial.ts`)",
+      `${share(cf.adversarial.right, cf.adversarial.cases)} get the decision they must get`,
+    ]);
+    rows.push([
+      "routine work (`tests/corpus/routine.ts`: builds, tests, git, files, servers, MCP reads)",
+      `${share(cf.routine.allowed, cf.routine.cases)} run untouched`,
+    ]);
+  }
+  const fz = bench.fuzz;
+  if (fz) {
+    rows.push([
+      "generated shell (`tests/fuzz/shell_gen.ts`), in process",
+      `${
+        n0(fz.inputs)
+      } inputs: ${fz.property1Throws.count} crashes, ${fz.property2Disagreements.count} fast/tree-sitter disagreements, ${fz.property3OverTarget.count} over ${fz.targetMs} ms (max ${
+        f1(fz.decisionMs.max)
+      } ms, p99 ${f2(fz.decisionMs.p99)} ms)`,
+    ]);
+  }
   const mix = bench.e2e?.typicalMix;
   if (mix) {
     rows.push([
