@@ -675,7 +675,11 @@ try {
     }
   }
   const e2eAsk: Record<string, number[]> = { empty: [], full: [] };
-  const askPayload = payload({ tool: "Bash", input: { command: "npm run lint" } }, emptyHome, cwd);
+  const askPayload = payload(
+    { tool: "Bash", input: { command: "mystery-tool lint" } },
+    emptyHome,
+    cwd,
+  );
   for (let i = 0; i < 3 + 30; i++) {
     for (const [k, h] of [["empty", emptyHome], ["full", fullHome]] as const) {
       const r = await spawnTimed(MAIN_TS, ["evaluate"], h, askPayload);

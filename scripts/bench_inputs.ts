@@ -29,14 +29,14 @@ export const E2E_CLASSES: E2EClass[] = [
     label: "simple, fast path (allow)",
     expect: "allow",
     typical: true,
-    calls: [bash("ls -la"), bash("git status"), bash("cat README.md")],
+    calls: [bash("ls -la"), bash("git status"), bash("cat README.md"), bash("npm test")],
   },
   {
     id: "b",
-    label: "ask, fast path (npm test)",
+    label: "ask, fast path (curl to a public host)",
     expect: "ask",
     typical: true,
-    calls: [bash("npm test")],
+    calls: [bash("curl -s https://example.com/api")],
   },
   {
     id: "c",
@@ -47,8 +47,8 @@ export const E2E_CLASSES: E2EClass[] = [
   },
   {
     id: "d",
-    label: "complex, tree-sitter",
-    expect: "ask-or-block",
+    label: "complex, tree-sitter (allow)",
+    expect: "allow",
     typical: false,
     calls: [
       bash(`for f in *.ts; do wc -l "$f"; done`),
