@@ -271,6 +271,16 @@ export class ShellAnalyzer {
       this.find("input.command-too-long", c.parent ?? undefined, `${source.length} characters`);
       return;
     }
+    // More separators than commands guard analyses: refused before either parser runs, so both
+    // decide it the same way (and tree-sitter never sees tens of thousands of list items).
+    if (separators(source) > MAX_SEPARATORS) {
+      this.find(
+        "input.too-many-commands",
+        c.parent ?? undefined,
+        `more than ${MAX_SEPARATORS} separators`,
+      );
+      return;
+    }
     const parsed = this.env.parser.parse(source);
     if (this.parserUsed !== "tree-sitter") this.parserUsed = parsed.parser;
     if (parsed.limit) {
@@ -300,9 +310,15 @@ export class ShellAnalyzer {
         break;
       case "pipeline":
         s.stages.forEach((stage, i) => {
-          const stdin: Stdin | null = i === 0
-            ? c.stdin
-            : { kind: "pipe", from: s.stages.slice(0, i) };
+          // The stages before this one, computed only if someone looks (a shell or xargs at the
+          // end of the pipe): copying them for every stage is quadratic in long pipelines.
+          const stages = s.stages;
+          const stdin: Stdin | null = i === 0 ? c.stdin : {
+            kind: "pipe",
+            get from() {
+              return stages.slice(0, i);
+            },
+          };
           this.stmt(stage, cloneState(st), { ...c, stdin });
         });
         break;
@@ -1338,6 +1354,19 @@ export class ShellAnalyzer {
     // No script argument: the program comes from stdin.
     this.stdinScript(u, name, cloneStateEmpty(u), true);
   }
+}
+
+/** `;`, `&`, `|` and newlines a script may hold before it is refused unparsed. */
+const MAX_SEPARATORS = 4096;
+
+/** How many command separators a text holds (an upper bound: quotes are not looked at). */
+function separators(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 59 || c === 38 || c === 124 || c === 10) n++; // ; & | \n
+  }
+  return n;
 }
 
 /** Pseudo-variables of the analysis (names no shell variable can have). */

@@ -189,6 +189,12 @@ export function resolveWord(
     }
   }
   let values = [value];
+  // A word with very many brace groups expands past any limit: unknown, without expanding it.
+  if (braceRaw !== null && braceGroups(value) > MAX_BRACE_GROUPS) {
+    values = [value, UNKNOWN];
+    dynamic = true;
+    braceRaw = null;
+  }
   if (braceRaw !== null) {
     if (!brace) throw new NeedCapability("brace-expansion");
     try {
@@ -233,6 +239,14 @@ function dotVariants(v: string): string[] {
     out.push(copy.join("/"));
   });
   return out.slice(0, 16);
+}
+
+const MAX_BRACE_GROUPS = 24;
+
+function braceGroups(v: string): number {
+  let n = 0;
+  for (let i = 0; i < v.length; i++) if (v.charCodeAt(i) === 123) n++;
+  return n;
 }
 
 function paramValue(p: Extract<Part, { t: "param" }>, st: ShellState): string | null {

@@ -164,8 +164,8 @@ export function mirror(tree: Tree, maxNodes: number): MirrorNode {
 
 export class TooLarge extends Error {}
 
-/** Longest time one tree-sitter parse may take before it is cancelled. */
-export const PARSE_BUDGET_MS = 150;
+/** Longest time the tree-sitter parses of one script may take together before they are cancelled (with the analysis, every input is decided within 100 ms). */
+export const PARSE_BUDGET_MS = 60;
 /** Most syntax nodes converted for one parse. */
 export const MAX_NODES = 400_000;
 
