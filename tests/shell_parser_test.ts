@@ -676,3 +676,78 @@ Deno.test("misread inputs: the shape of what the repairs produce", () => {
   assert.equal(g.raw, "~/.@(aiguard)/s");
   assert.equal(simples(one("ls\r#; x"))[0].raw, "ls\r#");
 });
+
+/**
+ * Inputs on which the fast lexer and tree-sitter-bash once disagreed (found by the generated
+ * shell run), with the argv bash 5.2 gives them (checked with `bash -c`): the command's words,
+ * and the assignments before it. "fast": the fast lexer must give tree-sitter's IR; "full": it
+ * declines.
+ */
+const FRONT_END_CASES: [string, string[][], string[][], "fast" | "full"][] = [
+  // A variable name is ASCII `[A-Za-z_][A-Za-z0-9_]*`: anything else before `=` makes the word
+  // the command name (bash: `ßHOME=1: command not found`); tree-sitter-bash takes Unicode
+  // letters, `?` and `-` in names.
+  ["ßHOME=1 exec -c curl x", [["ßHOME=1", "exec", "-c", "curl", "x"]], [[]], "fast"],
+  ["GIT_CONFIG_CсOUNT=1 git status", [["GIT_CONFIG_CсOUNT=1", "git", "status"]], [[]], "fast"],
+  ["ßY=/tmp:$PATH sed x", [["ßY=/tmp:<param>", "sed", "x"]], [[]], "fast"],
+  ["--expr='1iʼd' sed f", [["--expr=1iʼd", "sed", "f"]], [[]], "fast"],
+  ["--outp=/opt/x sort in.txt", [["--outp=/opt/x", "sort", "in.txt"]], [[]], "fast"],
+  ["?HOME=/tmp rm -rf ~", [["?HOME=/tmp", "rm", "-rf", "~"]], [[]], "fast"],
+  ["хLD_PRELOAD+='~/.ssh' rm x", [["хLD_PRELOAD+=~/.ssh", "rm", "x"]], [[]], "fast"],
+  ["ßX=~/a x", [["ßX=~/a", "x"]], [[]], "fast"],
+  ['ßX=~/a"b"$c x', [["ßX=~/ab<param>", "x"]], [[]], "fast"],
+  ["ßX=", [["ßX="]], [[]], "fast"],
+  ["ßX=1", [["ßX=1"]], [[]], "fast"],
+  ["ls && ßX=1 rm y", [["ls"], ["ßX=1", "rm", "y"]], [[], []], "fast"],
+  // After the command name every word is an argument, `NAME=value` too.
+  ["A=1 ßB=2 C=3 printf x", [["ßB=2", "C=3", "printf", "x"]], [["A"]], "full"],
+  ["A=1 ßB=2 C=3", [["ßB=2", "C=3"]], [["A"]], "full"],
+  ["ßa[1]=2 x", [["ßa[1]=2", "x"]], [[]], "full"],
+  // A lone `-` before a redirection with a descriptor is an argument (tree-sitter-bash lost it).
+  [
+    "tar -czf - 2> ~/.?sh --checkpoint-action=exec=sh -c id",
+    [[
+      "tar",
+      "-czf",
+      "-",
+      "--checkpoint-action=exec=sh",
+      "-c",
+      "id",
+    ]],
+    [[]],
+    "fast",
+  ],
+  ["printf %s - 2>&1 x", [["printf", "%s", "-", "x"]], [[]], "fast"],
+  ["- 2>/dev/null", [["-"]], [[]], "fast"],
+  ["cat - -  10>x -", [["cat", "-", "-", "-"]], [[]], "fast"],
+  ["a | cat - 2>>x", [["a"], ["cat", "-"]], [[], []], "fast"],
+  ["cat - 2<x", [["cat", "-"]], [[]], "fast"],
+  ["echo $(cat - 2>x)", [["cat", "-"], ["echo", "<cmd>"]], [[], []], "full"],
+  // A word of a Unicode letter and `@`, `%`, `?` or `#` in command position: one word.
+  ["gﬁuard@ deny 7f3a", [["gﬁuard@", "deny", "7f3a"]], [[]], "fast"],
+  ["ßa%b c", [["ßa%b", "c"]], [[]], "fast"],
+];
+
+Deno.test("front-end disagreements: tree-sitter's IR is bash's argv", () => {
+  for (const [cmd, want, assigns] of FRONT_END_CASES) {
+    const p = ts(cmd);
+    const label = JSON.stringify(cmd);
+    assert.deepEqual(p.errors, [], `errors of ${label}`);
+    const ss = allSimples(p.body);
+    assert.deepEqual(ss.map((s) => s.words.map(lit)), want, `argv of ${label}`);
+    assert.deepEqual(ss.map((s) => s.assigns.map((a) => a.name)), assigns, `assigns of ${label}`);
+  }
+});
+
+Deno.test("front-end disagreements: the fast lexer declines them or gives tree-sitter's IR", () => {
+  for (const [cmd, , , front] of FRONT_END_CASES) {
+    const f = fastParse(cmd);
+    const label = JSON.stringify(cmd);
+    if (front !== "fast") {
+      assert.equal(f, null, `fast path accepted ${label}`);
+      continue;
+    }
+    assert.ok(f, `fast path declined ${label}`);
+    assert.deepEqual(f.body, ts(cmd).body, `IR differs for ${label}`);
+  }
+});

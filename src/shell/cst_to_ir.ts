@@ -226,23 +226,19 @@ export class Converter {
       case "command":
         return this.command(n, depth);
       case "variable_assignment":
-        return {
-          k: "simple",
-          assigns: [this.assign(n, depth)],
-          words: [],
-          redirs: [],
-          raw: this.text(n),
-        };
-      case "variable_assignments":
-        return {
-          k: "simple",
-          assigns: this.children(n).filter((c) => c.type === "variable_assignment").map((c) =>
-            this.assign(c, depth)
-          ),
-          words: [],
-          redirs: [],
-          raw: this.text(n),
-        };
+      case "variable_assignments": {
+        const kids = n.type === "variable_assignment"
+          ? [n]
+          : this.children(n).filter((c) => c.type === "variable_assignment");
+        const assigns: Assign[] = [];
+        const words: Word[] = [];
+        for (const c of kids) {
+          // From the first word that is no assignment on, every word is an argument.
+          if (words.length || !this.assignment(c)) words.push(this.assignWord(c, depth));
+          else assigns.push(this.assign(c, depth));
+        }
+        return { k: "simple", assigns, words, redirs: [], raw: this.text(n) };
+      }
       case "declaration_command":
       case "unset_command":
         return this.declaration(n, depth);
@@ -409,7 +405,10 @@ export class Converter {
         continue;
       }
       const f = n.fieldNameForChild(i);
-      if (c.type === "variable_assignment") {
+      if (c.type === "variable_assignment" && (words.length || !this.assignment(c))) {
+        add([this.assignWord(c, depth)], c);
+        last = c;
+      } else if (c.type === "variable_assignment") {
         assigns.push(this.assign(c, depth));
         argEnd = c.endIndex;
       } else if (f === "redirect" || c.type.endsWith("_redirect")) {
@@ -451,6 +450,39 @@ export class Converter {
       } else words.push(this.word(c, depth + 1));
     }
     return { k: "simple", assigns: [], words, redirs: [], raw: this.text(n) };
+  }
+
+  /**
+   * Whether a `variable_assignment` node is one to bash: its name is ASCII
+   * `[A-Za-z_][A-Za-z0-9_]*` (with a subscript, or before `+=`). tree-sitter-bash also takes
+   * Unicode letters, `?` and `-` (`ßHOME=1 x`, `--opt=v x`), which make the word a command
+   * name or argument.
+   */
+  assignment(n: TsNode): boolean {
+    const name = firstNamedChild(n);
+    if (!name) return false;
+    const base = name.type === "subscript" ? firstNamedChild(name) : name;
+    return !!base && /^[A-Za-z_][A-Za-z0-9_]*$/.test(this.text(base));
+  }
+
+  /** A `variable_assignment` node read as an ordinary word (see `assignment`). */
+  assignWord(n: TsNode, depth: number): Word {
+    // The name (and subscript) and `=` are literal text; the value follows, glued to them
+    // (no tilde expansion there: the word is no assignment).
+    const value = this.children(n).filter((c) => c.isNamed && c.type !== "comment").slice(1);
+    const parts: Part[] = [];
+    let pos = n.startIndex;
+    for (const c of value) {
+      if (c.startIndex > pos) {
+        parts.push(...unquotedWordParts(this.src.slice(pos, c.startIndex), pos === n.startIndex));
+      }
+      parts.push(...glued(this.wordParts(c, depth + 1, false, false)));
+      pos = c.endIndex;
+    }
+    if (pos < n.endIndex) {
+      parts.push(...unquotedWordParts(this.src.slice(pos, n.endIndex), pos === n.startIndex));
+    }
+    return { raw: this.text(n), parts: mergeLits(parts) };
   }
 
   assign(n: TsNode, depth: number): Assign {
