@@ -15,7 +15,8 @@
  *   the command says what they meant (a background job for coproc, a negation for
  *   `!`); blanks between two backtick substitutions that tree-sitter-bash took for
  *   an empty substitution joining one word (see backtickMasks); an escape glued to a
- *   quote or expansion (escapeMasks); a partly quoted heredoc delimiter (heredocMasks).
+ *   quote or expansion (escapeMasks); a partly quoted heredoc delimiter (heredocMasks); a `-`
+ *   word before a redirection with a descriptor, which tree-sitter-bash drops (dashMasks).
  * - repairs (only when the tree has errors, and kept only when they remove every
  *   error): a lone `~` inside `[[ … ]]` (tree-sitter-bash reads it as an operator),
  *   extglob groups `@( ) *( ) +( ) ?( ) !( )` (replaced by word characters; the
@@ -246,6 +247,57 @@ export function escapeMasks(root: TsNode, src: string): Mask[] {
   return masks;
 }
 
+/** Nodes in which tree-sitter-bash can drop a `-` word (see dashMasks). */
+const DASH_HOSTS = new Set([
+  "program",
+  "redirected_statement",
+  "command",
+  "list",
+  "pipeline",
+  "subshell",
+  "compound_statement",
+  "do_group",
+  "if_statement",
+  "elif_clause",
+  "else_clause",
+  "while_statement",
+  "negated_command",
+  "command_substitution",
+  "process_substitution",
+]);
+
+/** The deepest named node holding offset `i`. */
+function namedAt(root: TsNode, i: number): TsNode {
+  let n = root;
+  for (;;) {
+    let next: TsNode | null = null;
+    for (let k = 0; k < n.childCount; k++) {
+      const c = n.child(k);
+      if (c && c.isNamed && c.startIndex <= i && i < c.endIndex) {
+        next = c;
+        break;
+      }
+    }
+    if (!next) return n;
+    n = next;
+  }
+}
+
+/**
+ * tree-sitter-bash drops a word `-` followed by a redirection with a descriptor
+ * (`tar -czf - 2>/dev/null x` lost the `-`, the archive on standard output): no node covers
+ * it. bash passes it as an argument. It becomes `_`; the converter reads it as written.
+ */
+export function dashMasks(root: TsNode, src: string): Mask[] {
+  const masks: Mask[] = [];
+  const dash = /(^|[ \t;&|(])-(?=[ \t]+\d+[<>])/g;
+  for (let m = dash.exec(src); m; m = dash.exec(src)) {
+    const at = m.index + m[1].length;
+    if (DASH_HOSTS.has(namedAt(root, at).type)) masks.push({ start: at, end: at + 1, fill: "_" });
+  }
+  return masks;
+}
+
 /**
  * The whole word starting at `i`, as bash delimits it (to a blank or an operator outside
  * quotes): a heredoc's delimiter as written.
@@ -399,8 +451,9 @@ export function repairMasks(root: TsNode, src: string): Mask[] {
     i = end - 1;
   }
   // A word starting with a name and `%`, `?`, `@` or `#` (`a%b`, `BASH_FUNC_f%%=…`, `cur?l`):
-  // in command position tree-sitter-bash splits it after the name. (Before `(` it is extglob.)
-  const name = /(^|[\s;&|(])[A-Za-z_][A-Za-z0-9_]*([%?@#]+)/g;
+  // in command position tree-sitter-bash splits it after the name (its names take Unicode
+  // letters too: `gﬁuard@ x`). (Before `(` it is extglob.)
+  const name = /(^|[\s;&|(])[\p{L}_][\p{L}\p{N}_]*([%?@#]+)/gu;
   for (let m = name.exec(src); m; m = name.exec(src)) {
     const end = m.index + m[0].length;
     if (src[end] !== "(") masks.push({ start: end - m[2].length, end, fill: "." });

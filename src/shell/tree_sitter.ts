@@ -15,6 +15,7 @@ import { continuationOffsets, removeAt } from "./quoting.ts";
 import {
   applyMasks,
   backtickMasks,
+  dashMasks,
   escapeMasks,
   heredocMasks,
   maskBlanks,
@@ -245,7 +246,7 @@ export function parseWithTreeSitter(
       return true;
     };
     // Structural rewrites (`coproc`, `time` and `!` before compound commands, blanks between
-    // backtick substitutions, escapes glued to a quote, partly quoted heredoc delimiters) whenever the tree has them, kept unless they add errors; then,
+    // backtick substitutions, escapes glued to a quote, partly quoted heredoc delimiters, dropped `-` words) whenever the tree has them, kept unless they add errors; then,
     // once, the repairs of a tree with errors, kept only when they remove every error. Each new
     // tree can reveal more.
     let repaired = false;
@@ -256,6 +257,7 @@ export function parseWithTreeSitter(
         ...backtickMasks(root, parsed),
         ...escapeMasks(root, parsed),
         ...heredocMasks(root, parsed),
+        ...dashMasks(root, parsed),
       ];
       if (masks.length) {
         const errorsBefore = hasError;
