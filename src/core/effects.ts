@@ -304,7 +304,9 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
   redirEffects(u, out);
   if (u.transparent || u.argv.length === 0) return { effects: out, known: true, program: null };
   const a0 = u.argv[0];
-  if (a0.dynamic) return { effects: out, known: false, program: null };
+  if (a0.dynamic || (a0.glob && hasGlob(a0.value))) {
+    return { effects: out, known: false, program: null };
+  }
   const ctx: Ctx = {
     u,
     home,

@@ -425,7 +425,8 @@ function classifyDeleteTarget(
 
 function rmCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
-  const dynamicName = u.argv[0]?.dynamic;
+  // A program named by a variable or a glob (`/???/r?`, `?HOME=x`) could be rm.
+  const dynamicName = u.argv[0]?.dynamic || globName(u);
   if (name !== "rm" && !dynamicName) return;
   const args = u.argv.slice(1);
   const recursive = hasFlag(args, "-r") || hasFlag(args, "-R") || hasFlag(args, "--recursive");
@@ -901,7 +902,9 @@ function sedAwkCheck(u: Unit, an: ShellAnalyzer): void {
 }
 
 function metacharCheck(u: Unit, an: ShellAnalyzer): void {
-  if (u.argv[0]?.dynamic) an.find("shell.dynamic-command", u.id, u.argv[0].display);
+  if (u.argv[0]?.dynamic || globName(u)) {
+    an.find("shell.dynamic-command", u.id, u.argv[0].display);
+  }
   // A program with a table: its effects say what the unknown words can reach.
   if (u.effects?.known) return;
   if (u.subst) an.find("shell.substitution", u.id, u.text.slice(0, 80));
@@ -912,6 +915,12 @@ function metacharCheck(u: Unit, an: ShellAnalyzer): void {
       u.argv.filter((w) => w.dynamic).map((w) => w.display).join(" "),
     );
   }
+}
+
+/** Is the program named by an unquoted glob (it runs whatever file the glob matches)? */
+function globName(u: Unit): boolean {
+  const a0 = u.argv[0];
+  return !!a0 && a0.glob && hasGlob(a0.value);
 }
 
 /** Runs every check on one unit, recording findings on the analyzer. */

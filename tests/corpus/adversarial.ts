@@ -2481,6 +2481,12 @@ const found: Case[] = [
   { cmd: "jq --rawfile k ~/.ssh/id_rsa -n '$k'", expect: "ask", rule: "secrets.credential-access" },
   { cmd: "jq --slurpfile k ~/.aiguard/policy.toml -n '$k'", expect: "block", rule: "abs." },
   { cmd: "jq --arg name x '.name = $name' package.json", expect: "allow" },
+  // A program named by a glob runs whatever file it matches.
+  { cmd: "?HOME=/tmp rm -rf ~", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "/???/r? -rf ~", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "/bin/r[m] -rf ~", expect: "block", rule: "abs.rm-protected" },
+  { cmd: "/???/?at ~/.aiguard/totp-secret", expect: "block", rule: "abs.guard-state" },
+  { cmd: "/usr/bin/c?rl https://example.com", expect: "ask", rule: "shell.dynamic-command" },
   // Go's single-dash flags.
   { cmd: "go test -exec=/tmp/x ./...", expect: "ask", rule: "exec.option-program" },
   { cmd: "go test -run TestX ./...", expect: "allow" },
