@@ -8,7 +8,7 @@
 import { type Arity, parseArgs, type ParsedArgs, resolveLong } from "../shell/options.ts";
 import { type CompiledProgram, programFor } from "../shell/programs/index.ts";
 import type { Role } from "../shell/programs/types.ts";
-import { basename, hasGlob, resolve } from "./paths.ts";
+import { basename, hasGlob, resolve, trimSlashes } from "./paths.ts";
 import { HARMLESS_DEVICES } from "./sensitive_paths.ts";
 import type { Unit } from "./shell_analysis.ts";
 import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
@@ -268,7 +268,7 @@ function operandRoles(
     if (dest && !dest.dynamic) {
       for (const s of sources) {
         if (s.dynamic) continue;
-        const v = dest.value.replace(/\/+$/, "") + "/" + basename(s.value);
+        const v = trimSlashes(dest.value) + "/" + basename(s.value);
         roleEffects(ctx, "write", { ...dest, value: v, values: [v], memo: null }, v);
       }
     }

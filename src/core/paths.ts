@@ -88,14 +88,24 @@ export function ancestorOf(a: string, b: string): boolean {
   return a !== b && within(b, a);
 }
 
+/**
+ * `p` without trailing slashes. A loop, not `/\/+$/`: that regex backtracks over every run of
+ * slashes, quadratic on a word of 20,000 slashes (attacker-controlled text).
+ */
+export function trimSlashes(p: string): string {
+  let end = p.length;
+  while (end > 0 && p.charCodeAt(end - 1) === 47) end--;
+  return end === p.length ? p : p.slice(0, end);
+}
+
 export function basename(p: string): string {
-  const n = p.replace(/\/+$/, "");
+  const n = trimSlashes(p);
   const i = n.lastIndexOf("/");
   return i >= 0 ? n.slice(i + 1) : n;
 }
 
 export function dirname(p: string): string {
-  const n = p.replace(/\/+$/, "");
+  const n = trimSlashes(p);
   const i = n.lastIndexOf("/");
   if (i < 0) return ".";
   return i === 0 ? "/" : n.slice(0, i);

@@ -25,7 +25,7 @@ import {
   WRAPPERS,
   type WrapperSpec,
 } from "./commands.ts";
-import { basename, resolve } from "./paths.ts";
+import { basename, resolve, trimSlashes } from "./paths.ts";
 import { rule } from "./rules.ts";
 import type { Finding, Limits } from "./types.ts";
 import {
@@ -1072,7 +1072,7 @@ export class ShellAnalyzer {
       : name === "git" && args.length === 2 && !args[1].startsWith("-") && !args[1].includes("/")
       ? args[1]
       : "*";
-    const values = dirs.map((d) => d.replace(/\/+$/, "") + "/**/" + pattern);
+    const values = dirs.map((d) => trimSlashes(d) + "/**/" + pattern);
     return { ...literalWord("{xargs input}"), value: values[0], values, glob: true };
   }
 
@@ -1094,8 +1094,8 @@ export class ShellAnalyzer {
       : "*";
     const found: RWord = starts.some((w) => w.dynamic) ? unknownWord("{}") : {
       ...literalWord("{}"),
-      value: starts[0].value.replace(/\/+$/, "") + "/**/" + name,
-      values: starts.flatMap((w) => w.values.map((v) => v.replace(/\/+$/, "") + "/**/" + name)),
+      value: trimSlashes(starts[0].value) + "/**/" + name,
+      values: starts.flatMap((w) => w.values.map((v) => trimSlashes(v) + "/**/" + name)),
       glob: true,
     };
     for (; i < args.length; i++) {

@@ -28,6 +28,7 @@ import {
   hasGlob,
   normalize,
   resolve,
+  trimSlashes,
   within,
 } from "./paths.ts";
 import { COMMAND_RULES, type CommandMatch, type Rule } from "./rules.ts";
@@ -620,7 +621,7 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     if (dest && pos.length >= 2 && !dest.dynamic) {
       for (const src of pos.slice(0, -1)) {
         if (src.dynamic) continue;
-        const joined = dest.value.replace(/\/+$/, "") + "/" + basename(src.value);
+        const joined = trimSlashes(dest.value) + "/" + basename(src.value);
         targets.push({ word: { ...dest, value: joined, values: [joined] }, via: "command" });
       }
     }

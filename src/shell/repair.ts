@@ -72,6 +72,47 @@ export function maskBlanks(src: string): string {
   if (/\\[ \t]/.test(out)) {
     out = out.replace(/\\+[ \t]/g, (m) => m.length % 2 === 0 ? m.slice(0, -1) + "." : m);
   }
+  // An empty backtick substitution (two backticks) expands to nothing, like an empty quoted
+  // string; tree-sitter-bash's error recovery around it is exponential (6 s for 247
+  // characters of backticks and pipes, with no chance to cancel), so it sees `''` instead.
+  if (out.includes("``")) out = maskEmptyBackticks(out);
+  return out;
+}
+
+/**
+ * Replaces each empty backtick substitution (`` where a substitution would start) with `''`.
+ * Inside a substitution, `` ends one and starts the next (`a``b` is $(a)$(b)): left alone.
+ * Single quotes (outside double quotes) and backslashes are followed, as bash reads them.
+ */
+function maskEmptyBackticks(src: string): string {
+  let out = "";
+  let inTick = false;
+  let single = false;
+  let double = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (single) {
+      if (c === "'") single = false;
+      out += c;
+      continue;
+    }
+    if (c === "\\") {
+      out += src.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (c === "'" && !double) single = true;
+    else if (c === '"') double = !double;
+    else if (c === "`") {
+      if (!inTick && src[i + 1] === "`") {
+        out += "''";
+        i++;
+        continue;
+      }
+      inTick = !inTick;
+    }
+    out += c;
+  }
   return out;
 }
 

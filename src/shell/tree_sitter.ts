@@ -179,9 +179,10 @@ export function parseWithTreeSitter(
   if (!parser) throw new Error("tree-sitter is not loaded");
   const p = parser;
   const stop = Math.min(deadline, performance.now() + budgetMs);
-  // The progress callback crosses back into JS many times per parse; short inputs
-  // (nesting is already bounded) parse in microseconds and do not need it.
-  const opts = source.length > 8192 ? { progressCallback: () => performance.now() > stop } : {};
+  // The budget holds for every input: tree-sitter-bash can take exponential time on a few hundred
+  // characters (backticks around pipelines: 19 s for 263 characters), so even short inputs carry
+  // the progress callback; tiny ones (nothing to stall on) skip its calls back into JS.
+  const opts = source.length > 64 ? { progressCallback: () => performance.now() > stop } : {};
   const tooComplex = (why: string): ParsedScript => ({
     body: { k: "error", raw: source.slice(0, 80), reason: why },
     parser: "tree-sitter",
