@@ -34,7 +34,12 @@ export function context(policy: CompiledPolicy = EMPTY_POLICY, fastPath = true):
     // As the CLI protects them: the install, the deno that runs it, and deno's cache.
     guardPaths: [GUARD_INSTALL, `${HOME}/.deno/bin/deno`, `${HOME}/.cache/deno`],
     policy,
-    parser: makeShellParser((s) => parseWithTreeSitter(s, performance.now() + 5000), { fastPath }),
+    // A generous parse budget: the 60 ms production budget is a limit on stalls, not meaning, and
+    // under a loaded CI machine it would make a large input's decision depend on timing.
+    parser: makeShellParser(
+      (s) => parseWithTreeSitter(s, performance.now() + 5000, 5000),
+      { fastPath },
+    ),
     brace: (s: string) => expand(s, { max: 1000 }),
   };
 }

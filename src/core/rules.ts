@@ -920,7 +920,7 @@ export const RULES: Rule[] = [
     "default",
     "ask",
     "medium",
-    "Not covered by the safe list or the user's allow rules",
+    "A program guard has no table for (what it does is unknown), and no allow rule of yours covers it",
     "Add an allow rule to ~/.aiguard/policy.toml if this is routine.",
   ),
   R(
