@@ -13,6 +13,7 @@ import {
   isHookDir,
   isProtectedRoot,
   mentionsState,
+  type PathClass,
   type PathHit,
   protectedBelow,
 } from "./sensitive_paths.ts";
@@ -24,7 +25,8 @@ export interface EffectVerdict {
   detail: string;
 }
 
-const WRITE_CLASS: Record<string, string> = {
+/** The rule a write into each protected class raises (the effect checks and the old write check). */
+export const WRITE_CLASS_RULE: Partial<Record<PathClass, string>> = {
   state: "abs.guard-state",
   guard: "abs.guard-self-modify",
   "hook-config": "abs.hook-config-write",
@@ -169,9 +171,9 @@ function changeVerdict(
   }
   const z = zoneOf(abs, env, p.glob);
   const top = strictest(z.hits);
-  if (top && WRITE_CLASS[top.cls]) {
+  if (top && WRITE_CLASS_RULE[top.cls]) {
     if (top.cls === "git-internal" && kind === "delete" && !recursive) return null;
-    return { rule: WRITE_CLASS[top.cls], detail: top.place };
+    return { rule: WRITE_CLASS_RULE[top.cls]!, detail: top.place };
   }
   switch (z.zone) {
     case "workspace":
@@ -270,9 +272,4 @@ export function judgeEffect(e: Effect, env: ZoneEnv): EffectVerdict | null {
     case "rule":
       return { rule: e.rule, detail: e.display };
   }
-}
-
-/** Is `p` inside the workspace (for explain)? */
-export function inWorkspace(p: string, env: ZoneEnv): boolean {
-  return env.workspace !== null && within(p, env.workspace);
 }

@@ -371,7 +371,7 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
   const operands = pick(args, parsed.operands);
   switch (spec.special) {
     case "sed":
-      sedEffects(ctx, prog, args, parsed);
+      sedEffects(ctx, args, parsed);
       break;
     case "awk":
       awkEffects(ctx, prog, args, parsed);
@@ -544,7 +544,7 @@ function gitObjectEffects(ctx: Ctx, args: RWord[], parsed: ParsedArgs): void {
   }
 }
 
-function sedEffects(ctx: Ctx, prog: CompiledProgram, args: RWord[], parsed: ParsedArgs): void {
+function sedEffects(ctx: Ctx, args: RWord[], parsed: ParsedArgs): void {
   const scripts: RWord[] = [];
   let fromFile = false;
   for (const o of parsed.opts) {
@@ -567,7 +567,6 @@ function sedEffects(ctx: Ctx, prog: CompiledProgram, args: RWord[], parsed: Pars
   }
   if (fromFile) ctx.out.push({ k: "rule", rule: "exec.sed-exec-write", display: "sed -f" });
   for (const f of files) roleEffects(ctx, "read", f, f.display);
-  void prog;
 }
 
 function awkEffects(ctx: Ctx, prog: CompiledProgram, args: RWord[], parsed: ParsedArgs): void {
@@ -899,9 +898,4 @@ function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
     ctx.out.push({ k: "rule", rule: "option.unknown", display: "tar (no mode)" });
   }
   ctx.recursive = saved;
-}
-
-/** For tests and explain: the arity a program's grammar gives an option. */
-export function optionArity(program: string, option: string): Arity | undefined {
-  return programFor(program)?.arity[option];
 }

@@ -138,8 +138,15 @@ function checkEnv(ctx: EvalContext, cwd: string | null): CheckEnv {
   return env;
 }
 
-/** Walks a shell script and runs every check; throws NeedFullParser/NeedCapability upward. */
-function analyseShell(command: string, cwdIn: string | null, ctx: EngineContext): ShellAnalyzer {
+/**
+ * Walks a shell script and runs every check; returns the analyzer and the check environment it
+ * used. Throws NeedFullParser/NeedCapability upward.
+ */
+function analyseShell(
+  command: string,
+  cwdIn: string | null,
+  ctx: EngineContext,
+): { an: ShellAnalyzer; env: CheckEnv } {
   const limits = limitsOf(ctx);
   // The payload's cwd may itself be spelled through /proc/self/root or with `..`.
   const cwd = cwdIn === null ? null : resolve(cwdIn, null);
@@ -157,7 +164,7 @@ function analyseShell(command: string, cwdIn: string | null, ctx: EngineContext)
   an.script(command, st, { origin: "", depth: 0, parent: null, covered: false, stdin: null });
   const env = checkEnv(ctx, cwd);
   for (const u of an.units) checkUnit(u, an, env);
-  return an;
+  return { an, env };
 }
 
 function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineContext): Evaluation {
@@ -173,8 +180,7 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     trace.findings.push(f);
     return { decision: toDecision(f), trace };
   }
-  const an = analyseShell(call.command, call.cwd, ctx);
-  const env = checkEnv(ctx, call.cwd === null ? null : resolve(call.cwd, null));
+  const { an, env } = analyseShell(call.command, call.cwd, ctx);
   trace.parser = an.parserUsed;
   trace.parseErrors = an.parseErrors;
   const findings = [...an.findings];
@@ -439,7 +445,7 @@ function fileFindings(
 /** Analyses script text; returns the id of a blocking rule it contains, or null. */
 function scriptFindings(text: string, cwd: string, ctx: EngineContext): string | null {
   if (text.length > limitsOf(ctx).maxCommandLength) return null;
-  const an = analyseShell(text, cwd, ctx);
+  const { an } = analyseShell(text, cwd, ctx);
   const b = an.findings.find((f) => f.action === "block");
   return b ? `${b.rule} (${b.detail ?? ""})` : null;
 }

@@ -31,7 +31,10 @@ import type { Finding, Limits } from "./types.ts";
 import {
   type BraceExpand,
   cloneState,
+  DOTGLOB_VAR,
+  GLOB_VAR,
   literalWord,
+  OLDPWD_VAR,
   resolveWord,
   type RWord,
   type ShellState,
@@ -353,7 +356,7 @@ export class ShellAnalyzer {
           for (const v of values.flatMap((x) => x.values)) {
             const it = cloneState(inner);
             it.vars.set(s.loopVar!, v);
-            it.vars.set("\u0002glob:" + s.loopVar, "1");
+            it.vars.set(GLOB_VAR + s.loopVar, "1");
             for (const b of s.bodies) this.stmt(b, it, { ...c, stdin });
             if (it.cwd !== inner.cwd) inner.cwd = null;
           }
@@ -594,16 +597,18 @@ export class ShellAnalyzer {
       const args = u.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
       if (args.length === 0) st.cwd = st.vars.get("HOME") ?? null;
       else if (args[0].value === "-" && !args[0].dynamic) {
-        st.cwd = st.vars.get(OLDPWD) ?? null;
+        st.cwd = st.vars.get(OLDPWD_VAR) ?? null;
       } else if (args[0].dynamic || args[0].glob) st.cwd = null;
       else st.cwd = this.cdTarget(u, args[0].value, st);
-      st.vars.set(OLDPWD, before);
+      st.vars.set(OLDPWD_VAR, before);
     } else if (name === "popd") st.cwd = null;
     else if (name === "shopt") {
       const words = u.argv.slice(1).map((w) => w.value);
       if (words.includes("dotglob") || u.argv.some((w) => w.dynamic)) {
-        if (words.includes("-u")) st.vars.delete(DOTGLOB);
-        else if (words.includes("-s") || u.argv.some((w) => w.dynamic)) st.vars.set(DOTGLOB, "1");
+        if (words.includes("-u")) st.vars.delete(DOTGLOB_VAR);
+        else if (words.includes("-s") || u.argv.some((w) => w.dynamic)) {
+          st.vars.set(DOTGLOB_VAR, "1");
+        }
       }
     } else if (
       name === "export" || name === "declare" || name === "typeset" || name === "local" ||
@@ -1368,10 +1373,6 @@ function separators(text: string): number {
   }
   return n;
 }
-
-/** Pseudo-variables of the analysis (names no shell variable can have). */
-const OLDPWD = "\u0002OLDPWD";
-export const DOTGLOB = "\u0002dotglob";
 
 function cloneStateEmpty(u: Unit): ShellState {
   return { cwd: u.cwd, vars: new Map() };

@@ -40,11 +40,10 @@ import {
   isHookDir,
   isProtectedRoot,
   mentionsState,
-  type PathClass,
   type PathEnv,
   type PathHit,
 } from "./sensitive_paths.ts";
-import { judgeEffect } from "./effect_checks.ts";
+import { judgeEffect, WRITE_CLASS_RULE } from "./effect_checks.ts";
 import { unitEffects } from "./effects.ts";
 import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
 import type { ZoneEnv } from "./zones.ts";
@@ -537,18 +536,6 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     an.find("abs.guard-approve", u.id, u.text.slice(0, 80));
   }
 }
-
-const WRITE_CLASS_RULE: Partial<Record<PathClass, string>> = {
-  state: "abs.guard-state",
-  guard: "abs.guard-self-modify",
-  "hook-config": "abs.hook-config-write",
-  startup: "persist.startup-write",
-  "authorized-keys": "persist.authorized-keys",
-  system: "fs.system-write",
-  device: "disk.device-write",
-  credential: "write.credential-file",
-  "git-internal": "write.git-internal",
-};
 
 /** Directories a command writes into: cp/mv/install/ln/rsync destinations, tar -C, unzip -d. */
 function destinationDirs(u: Unit): RWord[] {

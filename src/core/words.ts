@@ -13,6 +13,12 @@ import { dirname } from "./paths.ts";
 /** Stands for text that cannot be known before the command runs. */
 export const UNKNOWN = "\u0000";
 
+/** Pseudo-variables of the analysis in ShellState.vars (names no shell variable can have). */
+export const OLDPWD_VAR = "\u0002OLDPWD";
+export const DOTGLOB_VAR = "\u0002dotglob";
+/** Set for a loop variable whose values are a glob's matches: `GLOB_VAR + name`. */
+export const GLOB_VAR = "\u0002glob:";
+
 /** Marks where an unquoted `$IFS` splits a word into several. */
 export const IFS_SPLIT = "\u0001";
 
@@ -127,7 +133,7 @@ export function resolveWord(
       case "tilde": {
         if (p.user === "+" || p.user === "-") {
           // `~+` is $PWD, `~-` is $OLDPWD.
-          const d = p.user === "+" ? st.cwd : (st.vars.get("\u0002OLDPWD") ?? null);
+          const d = p.user === "+" ? st.cwd : (st.vars.get(OLDPWD_VAR) ?? null);
           if (d === null) {
             value += UNKNOWN;
             dynamic = true;
@@ -153,7 +159,7 @@ export function resolveWord(
           break;
         }
         const v = paramValue(p, st);
-        if (v !== null && st.vars.has("\u0002glob:" + p.name)) glob = true;
+        if (v !== null && st.vars.has(GLOB_VAR + p.name)) glob = true;
         display += p.plain ? "$" + p.name : "${" + p.name + "…}";
         if (v === null) {
           value += UNKNOWN;
@@ -217,7 +223,7 @@ export function resolveWord(
     });
   }
   // With dotglob (`shopt -s dotglob`, or GLOBIGNORE set) `*` and `?` match a leading dot too.
-  if (glob && (st.vars.has("\u0002dotglob") || st.vars.has("GLOBIGNORE"))) {
+  if (glob && (st.vars.has(DOTGLOB_VAR) || st.vars.has("GLOBIGNORE"))) {
     values = values.flatMap((v) => [v, ...dotVariants(v)]);
   }
   return { raw: w.raw, value, display, dynamic, glob, subst, values, otherHome, memo: null };

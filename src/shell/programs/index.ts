@@ -129,8 +129,3 @@ export function programFor(name: string): CompiledProgram | null {
   COMPILED.set(name, hit);
   return hit;
 }
-
-/** Names of every program with a table (for tests and `guard explain`). */
-export function programNames(): string[] {
-  return [...BY_NAME.keys()];
-}
