@@ -19,6 +19,7 @@
  * `anchorWorkspace`, on the session's flow state.
  */
 import type { FlowState } from "../core/flow.ts";
+import { within } from "../core/paths.ts";
 
 /** What bounds a workspace: the engine context's own fields. */
 export interface WorkspaceBounds {
@@ -71,11 +72,6 @@ const SCRATCH = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp"];
 const MAC_TMPDIR = /^(?:\/private)?\/var\/folders\/[^/]+\/[^/]+\/T$/;
 /** Where home directories live. */
 const HOMES = ["/home", "/Users"];
-
-function within(child: string, parent: string): boolean {
-  if (parent === "/") return child.startsWith("/");
-  return child === parent || child.startsWith(parent + "/");
-}
 
 /**
  * The canonical lexical form of an absolute directory: `//`, `.` and `..` collapsed, a trailing
