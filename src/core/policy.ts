@@ -72,9 +72,27 @@ export const DEFAULT_MCP: McpSettings = {
 /** `mode`: enforce decisions, or only record what would have been stopped. */
 export type PolicyMode = "enforce" | "observe";
 
+/**
+ * `asks`: where an ask is answered. auto: the agent's own prompt for a low or medium risk ask
+ * where a human is known to answer it, out of band otherwise; native: the agent's prompt for
+ * every ask below critical wherever the agent has one and a human may be there; out-of-band:
+ * always `guard approve`.
+ */
+export type AskChannelPolicy = "auto" | "native" | "out-of-band";
+export const ASK_CHANNEL_POLICIES: readonly AskChannelPolicy[] = ["auto", "native", "out-of-band"];
+
+/** The `[watch]` table: how long `guard watch` stays unlocked after one second factor. */
+export interface WatchSettings {
+  unlockMinutes: number;
+}
+
+export const DEFAULT_WATCH: WatchSettings = { unlockMinutes: 10 };
+
 export interface CompiledPolicy {
   file: string | null;
   mode: PolicyMode;
+  asks: AskChannelPolicy;
+  watch: WatchSettings;
   rules: PolicyRule[];
   audit: AuditSettings;
   detectors: DetectorSettings;
@@ -85,6 +103,8 @@ export interface CompiledPolicy {
 export const EMPTY_POLICY: CompiledPolicy = {
   file: null,
   mode: "enforce",
+  asks: "auto",
+  watch: DEFAULT_WATCH,
   rules: [],
   audit: DEFAULT_AUDIT,
   detectors: DEFAULT_DETECTORS,
@@ -100,6 +120,8 @@ export class PolicyError extends Error {
 
 const KNOWN_KEYS = new Set([
   "mode",
+  "asks",
+  "watch",
   "block",
   "ask",
   "allow",
@@ -583,7 +605,7 @@ export function compilePolicy(
       throw new PolicyError(
         file,
         lineOf(text, key),
-        `unknown key "${key}" (expected mode, block, ask, allow, [audit], [secrets], [injection], [mcp] or [flow])`,
+        `unknown key "${key}" (expected mode, asks, block, ask, allow, [audit], [secrets], [injection], [mcp], [flow] or [watch])`,
       );
     }
   }
@@ -620,15 +642,48 @@ export function compilePolicy(
   if (data.mode !== undefined && data.mode !== "enforce" && data.mode !== "observe") {
     throw new PolicyError(file, lineOf(text, "mode"), `"mode" must be "enforce" or "observe"`);
   }
+  if (data.asks !== undefined && !ASK_CHANNEL_POLICIES.includes(data.asks as AskChannelPolicy)) {
+    throw new PolicyError(
+      file,
+      lineOf(text, "asks"),
+      `"asks" must be "auto", "native" or "out-of-band"`,
+    );
+  }
   return {
     file,
     mode: (data.mode as PolicyMode | undefined) ?? "enforce",
+    asks: (data.asks as AskChannelPolicy | undefined) ?? "auto",
+    watch: compileWatch(data.watch, file, text),
     rules,
     audit: compileAudit(data.audit, file, text),
     detectors: compileDetectors(data, file, text, builtinSecretIds),
     mcp: compileMcp(data.mcp, file, text, rules),
     flow: compileFlow(data.flow, file, text),
   };
+}
+
+function compileWatch(v: unknown, file: string, text: string): WatchSettings {
+  if (v === undefined) return DEFAULT_WATCH;
+  const line = lineOf(text, "[watch");
+  const t = table(v, "watch", file, line);
+  for (const k of Object.keys(t)) {
+    if (k !== "unlock_minutes") {
+      throw new PolicyError(
+        file,
+        lineOf(text, k) ?? line,
+        `unknown key "watch.${k}" (expected unlock_minutes)`,
+      );
+    }
+  }
+  const m = t.unlock_minutes ?? DEFAULT_WATCH.unlockMinutes;
+  if (typeof m !== "number" || !Number.isInteger(m) || m < 0 || m > 480) {
+    throw new PolicyError(
+      file,
+      lineOf(text, "unlock_minutes") ?? line,
+      `"watch.unlock_minutes" must be a whole number of minutes from 0 to 480`,
+    );
+  }
+  return { unlockMinutes: m };
 }
 
 export function ruleId(r: PolicyRule): string {
