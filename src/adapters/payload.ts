@@ -68,6 +68,8 @@ export interface AdaptedCall {
   call: ToolCall;
   /** PostToolUse: what the tool returned. */
   response?: unknown;
+  /** The agent's permission mode, when its payload names one (Claude Code's `permission_mode`). */
+  mode?: string | null;
 }
 
 /**

@@ -49,13 +49,14 @@ function claudeFamily(payload: unknown, agent: AgentName): AdaptedCall {
     );
   }
   const call = agent === "kimi" ? kimiAdapter(payload) : claudeAdapter(payload, agent);
-  if (event === "PreToolUse") return { event, call };
+  const mode = typeof p.permission_mode === "string" ? p.permission_mode : null;
+  if (event === "PreToolUse") return { event, call, mode };
   // PostToolUse: what the tool returned (`tool_response`; Kimi: `tool_output`).
   const response = p.tool_response ?? p.tool_output ?? p.tool_result;
   if (response === undefined) {
     throw new InputError("PostToolUse payload has no tool_response");
   }
-  return { event: event satisfies HookEvent, call, response };
+  return { event: event satisfies HookEvent, call, response, mode };
 }
 
 export function adapt(payload: unknown, agent: AgentName | null): Adapted {

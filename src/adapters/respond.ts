@@ -18,15 +18,22 @@
  *   (postToolUse injection note: `{"additionalContext":note}`).
  *
  * Cursor and Copilot always get exit 0 with JSON: Cursor runs the tool when a hook exits non-zero,
- * and Copilot CLI then denies without showing the model why. An ask is always a deny carrying
- * `AIGUARD_CHALLENGE:<token>` (approval happens out of band), never an agent's native "ask"
- * (Gemini CLI's hangs in headless mode). The line goes to stderr for every agent.
+ * and Copilot CLI then denies without showing the model why. An out-of-band ask is a deny
+ * carrying `AIGUARD_CHALLENGE:<token>`; a native ask ("ask-native", routed by
+ * src/policy/ask_route.ts) is the agent's own: Claude Code and Copilot CLI
+ * `permissionDecision: "ask"`, Cursor `permission: "ask"`, Gemini CLI `decision: "ask"` (which
+ * forces its confirmation even in yolo mode; headless runs of all three refuse the call).
+ * The line goes to stderr for every stop.
  */
 import type { AgentName, HookEvent } from "./registry.ts";
 
 export interface Outcome {
-  /** What guard decided; anything but "allow" stops the call. */
-  verdict: "allow" | "block" | "ask" | "fail";
+  /**
+   * What guard decided; anything but "allow" stops the call — except "ask-native", which hands
+   * the call to the agent's own prompt (only ever routed to agents that have one: Claude Code,
+   * Cursor, Copilot CLI, Gemini CLI; any other agent gets a stop).
+   */
+  verdict: "allow" | "block" | "ask" | "ask-native" | "fail";
   /** guard's one line: why the call is stopped ("" for an allow). */
   line: string;
   /** An allowed PostToolUse whose result looks like a prompt injection: the note for the model. */
@@ -48,6 +55,10 @@ export function respond(
 ): HookReply {
   const allow = o.verdict === "allow";
   const stderr = allow ? "" : o.line;
+  if (o.verdict === "ask-native" && event === "PreToolUse") {
+    const native = nativeAsk(agent, o.line);
+    if (native) return native;
+  }
   switch (agent) {
     case "gemini":
       if (!allow) return { code: 2, stderr, stdout: json({ decision: "deny", reason: o.line }) };
@@ -115,6 +126,45 @@ export function respond(
       return o.note === undefined
         ? { code: 0, stderr }
         : { code: 0, stderr, stdout: json({ decision: "block", reason: o.note }) };
+  }
+}
+
+/** The agent's own ask, or null for an agent without one (it gets a stop instead). */
+function nativeAsk(agent: AgentName | null, line: string): HookReply | null {
+  switch (agent) {
+    case "claude":
+      return {
+        code: 0,
+        stderr: "",
+        stdout: json({
+          hookSpecificOutput: {
+            hookEventName: "PreToolUse",
+            permissionDecision: "ask",
+            permissionDecisionReason: line,
+          },
+        }),
+      };
+    case "copilot":
+      return {
+        code: 0,
+        stderr: "",
+        stdout: json({ permissionDecision: "ask", permissionDecisionReason: line }),
+      };
+    case "cursor":
+      return {
+        code: 0,
+        stderr: "",
+        stdout: json({
+          continue: true,
+          permission: "ask",
+          user_message: line,
+          agent_message: line,
+        }),
+      };
+    case "gemini":
+      return { code: 0, stderr: "", stdout: json({ decision: "ask", reason: line }) };
+    default:
+      return null;
   }
 }
 

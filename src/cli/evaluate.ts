@@ -27,6 +27,7 @@ import {
 } from "../core/policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, Evaluation, ToolCall } from "../core/types.ts";
+import type { AskRecord } from "../core/audit_entry.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
@@ -37,6 +38,8 @@ import { flowCallOf, stringLeaves } from "../core/flow_call.ts";
 import type { EngineContext } from "../core/engine.ts";
 import { type OpenSession, openSession, pruneSessions } from "../state/sessions.ts";
 import { anchorWorkspace } from "../state/workspace.ts";
+import { type AskContext, routeAsk } from "../policy/ask_route.ts";
+import { loadRemembered, RememberedError } from "../state/remembered.ts";
 
 /** Largest payload accepted on stdin. */
 export const MAX_PAYLOAD = 8 * 1024 * 1024;
@@ -80,6 +83,31 @@ export function blockLine(d: Decision): string {
     `guard: BLOCKED [${d.rule}] ${d.warning}.${d.remediation ? " " + d.remediation : ""}`,
     600,
   );
+}
+
+/** A native ask: what the agent shows its user in its own prompt. */
+export function nativeAskLine(d: Decision): string {
+  return oneLine(
+    `guard: ASK [${d.rule}] (${d.risk}) ${d.warning}. Allow it only if you meant it; to stop being asked for calls of this shape, see \`guard suggest\`.`,
+    800,
+  );
+}
+
+/**
+ * Who answers this agent's prompt: Claude Code says its permission mode in the payload and
+ * whether it runs headless (`claude -p`: CLAUDE_CODE_ENTRYPOINT=sdk-cli) or in a terminal
+ * (`cli`) in the environment the hook inherits. Other agents say neither.
+ */
+function askContext(agent: AgentName, mode: string | null): AskContext {
+  let interactive: boolean | null = null;
+  if (agent === "claude") {
+    let ep: string | undefined;
+    try {
+      ep = Deno.env.get("CLAUDE_CODE_ENTRYPOINT");
+    } catch { /* not granted: unknown */ }
+    interactive = ep === undefined ? null : ep === "cli";
+  }
+  return { agent, mode, interactive };
 }
 
 export function askLine(d: Decision, token: string): string {
@@ -163,6 +191,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     token?: string,
     event = "PreToolUse",
     flow?: FlowProof,
+    ask?: AskRecord,
   ): Promise<boolean> => {
     if (!stateDir) return false;
     try {
@@ -182,6 +211,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
         token,
         event,
         ...(flow ? { flow } : {}),
+        ...(ask ? { ask } : {}),
       }, { mode: auditSettings.mode, rotateBytes: auditSettings.rotateBytes, detectors });
       return true;
     } catch (e) {
@@ -249,6 +279,8 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     const policy = await loadPolicy(stateDir);
     auditSettings = policy.audit;
     detectors = policy.detectors;
+    // Like the policy file: a remembered-rules file that does not parse stops every call.
+    const remembered = loadRemembered(stateDir);
     const ctx = baseContext(home, policy);
     let session: OpenSession | null = null;
     try {
@@ -279,6 +311,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
         await import("../core/mcp_capabilities.ts");
       }
       if (adapted.event === "PostToolUse") {
+        await nativeOutcome(stateDir, call, audit);
         return await postToolUse(
           adapted.call,
           adapted.response,
@@ -302,7 +335,12 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           },
         }
         : undefined;
-      const g = await gate(call, ctx, stateDir, deadline, hooks);
+      const asker = askContext(hook.agent, adapted.mode ?? null);
+      const g = await gate(call, ctx, stateDir, deadline, hooks, {
+        route: (d) => routeAsk(asker, d.risk, policy.asks),
+        remembered,
+        handOff: "give",
+      });
       if (dirty) session!.save(Date.now());
       if (performance.now() > deadline) {
         return await fail("input.deadline", `analysis took longer than ${DEADLINE_MS} ms`);
@@ -310,10 +348,14 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
       // No record, no run: an allow that cannot be logged fails closed.
       let logged = true;
       for (const step of g.audit) {
-        logged = (await audit(step.decision, step.token, step.event, step.flow)) && logged;
+        logged = (await audit(step.decision, step.token, step.event, step.flow, step.ask)) &&
+          logged;
       }
       if (g.outcome === "allow") return logged ? ALLOW : auditFailed();
       if (g.outcome === "block") return { verdict: "block", line: blockLine(g.decision) };
+      if (g.channel === "native") {
+        return logged ? { verdict: "ask-native", line: nativeAskLine(g.decision) } : auditFailed();
+      }
       const note = g.refused ? ` (an earlier approval was refused: ${g.refused})` : "";
       return {
         verdict: "ask",
@@ -329,9 +371,33 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     if (e instanceof FailClosed) return await fail(e.ruleId, e.message);
     if (e instanceof InputError) return await fail("input.malformed", e.message);
     if (e instanceof PolicyError) return await fail("input.policy-invalid", e.message);
+    if (e instanceof RememberedError) return await fail("input.policy-invalid", e.message);
     if (e instanceof StateError) return await fail("input.state-insecure", e.message);
     return await fail("input.internal-error", `${(e as Error).name}: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The outcome of a native ask, seen from PostToolUse: the call ran, so the user allowed it in
+ * the agent's prompt (a native ask with no PostToolUse was declined, or never answered).
+ */
+async function nativeOutcome(
+  stateDir: string,
+  call: ToolCall,
+  audit: (d: Decision, token?: string, event?: string) => Promise<boolean>,
+): Promise<void> {
+  const { challengeToken } = await import("../state/challenges.ts");
+  const { takePass } = await import("../state/passes.ts");
+  const canonical = canonicalCall(call);
+  const token = await challengeToken(canonical);
+  const p = await takePass(stateDir, "asked", token, canonical, Date.now());
+  if (!p) return;
+  const r = rule("ask.native-allowed");
+  await audit(
+    { action: "allow", risk: r.risk, warning: r.warning, rule: r.id, remediation: r.remediation },
+    token,
+    "ask.native.allowed",
+  );
 }
 
 /** Largest part of a tool response scanned and fingerprinted. */

@@ -45,8 +45,8 @@ export function guardFlags(home: string, project: string | null = null): string[
 
 const PROJECT = /\$\{?INIT_CWD\}?/;
 
-/** The variables the hook reads: the home, the working directory, and Deno's cache. */
-const HOOK_ENV = ["HOME", "PWD", "DENO_DIR"];
+/** The variables the hook reads: the home, the working directory, Deno's cache, and whether Claude Code runs headless (ask routing). */
+const HOOK_ENV = ["HOME", "PWD", "DENO_DIR", "CLAUDE_CODE_ENTRYPOINT"];
 
 /**
  * The flags of the hook (`guard evaluate`), derived from the same task: read and write only on

@@ -10,6 +10,10 @@ import { type FlowProof, type FlowVerdict, mergeDecisions } from "../core/flow.t
 import { hasRule, rule } from "../core/rules.ts";
 import type { Decision, Evaluation, Tier, ToolCall } from "../core/types.ts";
 import { evaluateWithCapabilities } from "./runtime.ts";
+import type { Route } from "../policy/ask_route.ts";
+import type { RememberedRule } from "../policy/remembered.ts";
+import type { AskRecord } from "../core/audit_entry.ts";
+import { workspaceOf } from "../core/engine.ts";
 
 export interface AuditStep {
   decision: Decision;
@@ -17,6 +21,8 @@ export interface AuditStep {
   event: string;
   /** Flow-tracking proof (rule ids, labels, source result ids): no content. */
   flow?: FlowProof;
+  /** An ask: its shape and channel (for `--remember` and `guard suggest`). */
+  ask?: AskRecord;
 }
 
 /** Flow tracking as the front end keeps it (a session file for the hook, memory for the proxy). */
@@ -28,13 +34,28 @@ export interface FlowHooks {
 }
 
 function tierOf(id: string): Tier {
-  if (id.startsWith("user.")) return "user";
+  if (id.startsWith("user.") || id.startsWith("remembered.")) return "user";
   return hasRule(id) ? rule(id).tier : "input";
 }
 
+/** What the front end adds to the gate: where asks go, remembered rules, MCP hand-over. */
+export interface GateOptions {
+  /** Where an ask is answered (the hook routes by agent and mode); absent: out of band. */
+  route?: (d: Decision) => Route;
+  /** The remembered rules (read lazily by the proxy, up front by the hook). */
+  remembered?: RememberedRule[] | (() => RememberedRule[]);
+  /**
+   * MCP calls judged by both front ends: the hook `give`s a pass when it lets an asked call
+   * run, the proxy `take`s it (src/state/passes.ts), so one approval lets the call through both.
+   */
+  handOff?: "give" | "take";
+}
+
 export interface GateResult {
-  /** allow: run it; block: never; ask: a challenge was written (token). */
+  /** allow: run it; block: never; ask: a challenge was written (token), or a native ask. */
   outcome: "allow" | "block" | "ask";
+  /** For an ask: where it is answered. */
+  channel?: Route["channel"];
   decision: Decision;
   token?: string;
   /** Audit records, in order (the caller writes them; an allow needs the last one written). */
@@ -49,6 +70,7 @@ export async function gate(
   stateDir: string,
   deadline: number,
   flow?: FlowHooks,
+  opts: GateOptions = {},
 ): Promise<GateResult> {
   const ev = await evaluateWithCapabilities(call, ctx, deadline);
   let d = ev.decision;
@@ -97,37 +119,101 @@ export async function gate(
   }
   const canonical = canonicalCall(call);
   // Approval and challenge code loads only for asks: allows and blocks never pay for it.
-  const [{ consumeApproval, pruneIfDue }, { challengeToken, writeChallenge }] = await Promise.all([
-    import("../state/approvals.ts"),
-    import("../state/challenges.ts"),
-  ]);
+  const [{ consumeApproval, pruneIfDue }, { challengeToken, writeChallenge }, passes] =
+    await Promise
+      .all([
+        import("../state/approvals.ts"),
+        import("../state/challenges.ts"),
+        import("../state/passes.ts"),
+      ]);
   const token = await challengeToken(canonical);
   const now = Date.now();
+  const mcp = call.kind === "mcp";
+  const give = (via: string) => {
+    if (mcp && opts.handOff === "give") {
+      passes.writePass(
+        stateDir,
+        "passes",
+        { token, call: canonical, via, session: call.session },
+        now,
+      );
+    }
+  };
+  const allowed = (granted: Decision, event: string): GateResult => {
+    pruneIfDue(stateDir, now);
+    flow?.admit(call, ev);
+    return { outcome: "allow", decision: granted, token, audit: [step(granted, event, token)] };
+  };
   const consumed = await consumeApproval(stateDir, token, canonical, call.cwd, now);
   const steps: AuditStep[] = [];
   if (consumed.status === "consumed") {
-    const granted: Decision = {
+    give("approval");
+    return allowed({
       action: "allow",
       risk: d.risk,
       warning: `approved out of band with ${consumed.approval.method} (${d.rule}: ${d.warning})`,
       rule: "approval.granted",
       remediation: "",
-    };
-    pruneIfDue(stateDir, now);
-    flow?.admit(call, ev);
-    return {
-      outcome: "allow",
-      decision: granted,
-      token,
-      audit: [step(granted, "approval.consumed", token)],
-    };
+    }, "approval.consumed");
   }
   if (consumed.status === "rejected") {
     steps.push(
       step({ ...d, warning: `approval rejected: ${consumed.reason}` }, "approval.rejected", token),
     );
   }
+  // The proxy: the hook already let this very call through (one decision per MCP call).
+  if (mcp && opts.handOff === "take") {
+    const p = await passes.takePass(stateDir, "passes", token, canonical, now);
+    if (p) {
+      return allowed({
+        action: "allow",
+        risk: d.risk,
+        warning: `let through by the hook (${p.via}) (${d.rule}: ${d.warning})`,
+        rule: "approval.hook-pass",
+        remediation: "",
+      }, "approval.hook-pass");
+    }
+  }
+  const remembered = typeof opts.remembered === "function" ? opts.remembered() : opts.remembered;
+  const { callShape, rememberedFor } = await import("../policy/remembered.ts");
+  const shaped = callShape(call, { ...ev, decision: d }, ctx);
+  const workspace = workspaceOf(ctx, call.cwd);
+  if (remembered?.length) {
+    const hit = "shape" in shaped
+      ? rememberedFor(remembered, shaped.shape, { session: call.session, workspace })
+      : null;
+    if (hit) {
+      give(`remembered:${hit.id}`);
+      return allowed({
+        action: "allow",
+        risk: d.risk,
+        warning: `remembered approval ${hit.id} (${hit.scope}) covers it (${d.rule}: ${d.warning})`,
+        rule: `remembered.${hit.id}`,
+        remediation: "",
+      }, "remembered");
+    }
+  }
+  const route = opts.route?.(d) ?? { channel: "out-of-band" as const, reason: "" };
+  const ask = (channel: Route["channel"]): { ask: AskRecord } | Record<never, never> =>
+    "shape" in shaped ? { ask: { shape: shaped.shape, workspace, channel } } : {};
   pruneIfDue(stateDir, now);
+  if (route.channel === "native") {
+    passes.writePass(stateDir, "asked", {
+      token,
+      call: canonical,
+      via: "native",
+      session: call.session,
+    }, now);
+    give("native");
+    steps.push(
+      step(
+        { ...d, warning: `${d.warning} (asked in the agent's prompt: ${route.reason})` },
+        "ask.native",
+        token,
+      ),
+    );
+    return { outcome: "ask", channel: "native", decision: d, token, audit: steps };
+  }
   writeChallenge(stateDir, {
     token,
     tool: call.tool,
@@ -139,10 +225,14 @@ export async function gate(
     warning: d.warning,
     rule: d.rule,
     created_at: new Date().toISOString(),
+    ...("shape" in shaped
+      ? { shape: shaped.shape, workspace }
+      : { unrememberable: shaped.refused }),
   });
-  steps.push(step(d, "challenge.created", token));
+  steps.push({ ...step(d, "challenge.created", token), ...ask("out-of-band") });
   return {
     outcome: "ask",
+    channel: "out-of-band",
     decision: d,
     token,
     audit: steps,

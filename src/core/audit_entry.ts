@@ -47,6 +47,17 @@ export interface AuditRecord {
   missing?: { from: number; to: number };
   /** Flow tracking's proof for this decision: rule ids, labels, source result ids, capabilities. */
   flow?: { rules: string[]; labels: string[]; sources: number[]; caps: string[] };
+  /**
+   * An ask: its shape (what `--remember` and `guard suggest` would name), the workspace it was
+   * asked in, and where it was answered. Left out in proof mode.
+   */
+  ask?: AskRecord;
+}
+
+export interface AskRecord {
+  shape: import("./call_shape.ts").CallShape;
+  workspace: string | null;
+  channel: "native" | "out-of-band";
 }
 
 export interface AuditEntry extends AuditRecord {

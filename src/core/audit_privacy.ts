@@ -30,17 +30,23 @@ export function privacyView(
 ): AuditRecord {
   if (mode === "verbatim") return { ...rec, call: bound(rec.call) };
   if (mode === "redacted") {
+    // An ask's shape goes in only when nothing in it looks like a secret.
+    const { ask, ...rest } = rec;
+    const shapeText = ask ? JSON.stringify(ask) : "";
+    const keep = ask && redact(shapeText) === shapeText ? { ask } : {};
     // Redact before cutting, so a cut never leaves half a secret behind.
     return {
-      ...rec,
+      ...rest,
+      ...keep,
       call: bound(redact(rec.call)),
       decision: { ...rec.decision, warning: redact(rec.decision.warning) },
     };
   }
   // Events guard writes about itself (checkpoints, gaps) carry no user data.
   if (rec.event?.startsWith("audit.")) return rec;
+  const { ask: _shape, ...noShape } = rec;
   return {
-    ...rec,
+    ...noShape,
     call: rec.call ? `sha256:${callSha256}` : "",
     decision: {
       action: rec.decision.action,

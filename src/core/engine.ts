@@ -7,6 +7,7 @@
  * allowed only when every unit is allowed; any block blocks it; otherwise the
  * most severe ask wins.
  */
+import { type UnitShape, unitShape } from "./call_shape.ts";
 import { classifyTool, mcpClassifierLoaded } from "./capabilities.ts";
 import { canonicalJson } from "./canonical.ts";
 import { INTERNAL_TOOLS } from "./commands.ts";
@@ -110,6 +111,10 @@ const ENVS = new WeakMap<EvalContext, CheckEnv>();
 const RUNTIME_NAMES = new Set(["deno", "node", "bun", "cache", "deno-dir", "DENO_DIR"]);
 
 /** The workspace of a call: the anchored one, else its cwd when that can be a workspace. */
+export function zoneEnvOf(ctx: EvalContext, cwd: string | null): ZoneEnv {
+  return { ...pathEnv(ctx), workspace: workspaceOf(ctx, cwd) };
+}
+
 export function workspaceOf(ctx: EvalContext, cwd: string | null): string | null {
   if (ctx.workspace !== undefined) {
     return ctx.workspace === null ? null : resolve(ctx.workspace, null);
@@ -339,6 +344,10 @@ class UnitView implements UnitTrace {
   }
   get program(): string | null {
     return this.u.effects?.program ?? null;
+  }
+  /** Computed only when someone reads it (an ask being remembered or matched). */
+  get shape(): UnitShape | null {
+    return unitShape(this.u, this.rule, this.effects, this.env);
   }
   /** Computed only when someone reads it (explain): the hook never pays for it. */
   get effects(): EffectTrace[] {

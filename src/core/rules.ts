@@ -883,6 +883,22 @@ export const RULES: Rule[] = [
     "Approved by the user out of band (single use)",
     "",
   ),
+  R(
+    "approval.hook-pass",
+    "user",
+    "allow",
+    "low",
+    "The hook already let this MCP call through (one decision per call, single use)",
+    "",
+  ),
+  R(
+    "ask.native-allowed",
+    "user",
+    "allow",
+    "low",
+    "Allowed by the user in the agent's own prompt (the call ran)",
+    "",
+  ),
 
   // ── Safe ──────────────────────────────────────────────────────────────────
   R("safe.readonly", "safe", "allow", "low", "Read-only command", ""),

@@ -136,6 +136,8 @@ export interface UnitTrace {
   program?: string | null;
   /** What it does: each effect, its resolved target, the zone and the verdict (explain). */
   effects?: EffectTrace[];
+  /** Its shape (src/core/call_shape.ts), computed on demand: what a remembered approval names. */
+  shape?: import("./call_shape.ts").UnitShape | null;
 }
 
 export interface EffectTrace {

@@ -24,6 +24,7 @@
  * request id to answer.
  */
 import { canonicalJson } from "../core/canonical.ts";
+import { loadRemembered, RememberedError } from "../state/remembered.ts";
 import { detect, DetectDeadline } from "../core/detect.ts";
 import { ScanDeadline } from "../core/injection.ts";
 import { type CompiledPolicy, PolicyError } from "../core/policy.ts";
@@ -32,6 +33,7 @@ import type { Decision, ToolCall } from "../core/types.ts";
 import { gate } from "../cli/gate.ts";
 import { baseContext } from "../cli/runtime.ts";
 import { appendAuditMany, type AuditRecord, type Digests } from "../state/audit_log.ts";
+import type { AskRecord } from "../core/audit_entry.ts";
 import { createHash } from "node:crypto";
 import { hmacSha256Hex } from "../cli/sync_crypto.ts";
 
@@ -210,6 +212,7 @@ export class ProxySession {
     event: string,
     token?: string,
     flow?: FlowProof,
+    ask?: AskRecord,
   ): boolean {
     this.queue.push({
       time: new Date().toISOString(),
@@ -227,6 +230,7 @@ export class ProxySession {
       token,
       event,
       ...(flow ? { flow } : {}),
+      ...(ask ? { ask } : {}),
     });
     if (this.queue.length >= AUDIT_BATCH) void this.flush();
     else if (this.timer === null) this.timer = setTimeout(() => void this.flush(), AUDIT_DELAY_MS);
@@ -341,7 +345,8 @@ export class ProxySession {
       return;
     }
     const tool = `mcp__${this.o.name}__${name}`;
-    const canonical = canonicalJson({ tool, input: { name, arguments: args } });
+    // The same canonical call (and so the same token) as the hook's for `mcp__<server>__<tool>`.
+    const canonical = canonicalJson({ tool, input: args });
     const heldFor = this.held.get(name);
     if (heldFor) {
       const d = ruleDecision(heldFor === "poisoned" ? "mcp.tool-poisoned" : "mcp.tool-changed");
@@ -361,7 +366,7 @@ export class ProxySession {
       tool,
       cwd: this.o.cwd,
       session: this.key,
-      input: { name, arguments: args },
+      input: args,
       server: this.o.name,
       name,
       args,
@@ -385,19 +390,23 @@ export class ProxySession {
           admitted = fcOf(c, ev);
           admitCall(this.flow, admitted, flowSettings, this.o.home, Date.now());
         },
+      }, {
+        // Read on each ask: rules remembered while the proxy runs apply at once.
+        remembered: () => loadRemembered(this.o.stateDir),
+        handOff: "take",
       });
     } catch (e) {
-      const d = ruleDecision(
-        "input.internal-error",
-        `${(e as Error).name}: ${(e as Error).message}`,
-      );
+      const d = e instanceof RememberedError
+        ? ruleDecision("input.policy-invalid", (e as Error).message)
+        : ruleDecision("input.internal-error", `${(e as Error).name}: ${(e as Error).message}`);
       this.audit(d, tool, canonical, "PreToolUse");
       await this.toClient(denial(msg.id, blockText(d)));
       return;
     }
     let logged = true;
     for (const s of g.audit) {
-      logged = (this.audit(s.decision, tool, canonical, s.event, s.token, s.flow)) && logged;
+      logged = (this.audit(s.decision, tool, canonical, s.event, s.token, s.flow, s.ask)) &&
+        logged;
     }
     if (g.outcome === "allow") {
       if (!logged) {

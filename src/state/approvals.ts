@@ -63,6 +63,11 @@ export function parseChallenge(v: unknown): Challenge | null {
     warning: o.warning as string,
     rule: o.rule as string,
     created_at: o.created_at as string,
+    ...(o.shape && typeof o.shape === "object" ? { shape: o.shape as Challenge["shape"] } : {}),
+    ...(typeof o.workspace === "string" || o.workspace === null
+      ? { workspace: o.workspace as string | null }
+      : {}),
+    ...(typeof o.unrememberable === "string" ? { unrememberable: o.unrememberable } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
  * command or canonical tool call: any edit needs a new approval.
  */
 import { canonicalJson } from "../core/canonical.ts";
+import type { CallShape } from "../core/call_shape.ts";
 import { sha256Hex } from "./audit_log.ts";
 import { ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
@@ -26,6 +27,12 @@ export interface Challenge {
   warning: string;
   rule: string;
   created_at: string;
+  /** What `guard approve --remember` would remember (absent: see `unrememberable`). */
+  shape?: CallShape;
+  /** The workspace the call was asked in (project-scoped remembering). */
+  workspace?: string | null;
+  /** Why this ask cannot be remembered. */
+  unrememberable?: string;
 }
 
 export function writeChallenge(stateDir: string, c: Challenge): string {

@@ -1,0 +1,157 @@
+/**
+ * The shape of an asked call: what a remembered approval covers. A shell command's shape is,
+ * per simple command that asked, its program, its subcommand (the leading plain words), the
+ * names of its options, its operands reduced to their kind (a path's zone, a URL's host, any
+ * other word) and its effects with their zones; another tool's shape is its name and its
+ * arguments reduced the same way. Two calls of one shape differ only in what the shape leaves
+ * out. Pure.
+ */
+import { hostOf } from "./net.ts";
+import { resolve } from "./paths.ts";
+import type { Unit } from "./shell_analysis.ts";
+import type { EffectTrace, Risk } from "./types.ts";
+import { UNKNOWN } from "./words.ts";
+import { type ZoneEnv, zoneOf } from "./zones.ts";
+
+/** Zones from the most permissive to the strictest: a shape covers its own zone and those below. */
+export const ZONE_STRICTNESS = [
+  "workspace",
+  "scratch",
+  "outside",
+  "root",
+  "system",
+  "credential",
+  "guard",
+] as const;
+
+/** Leading plain words taken as the subcommand (`npm run test`, `cargo bench`, `git remote add`). */
+const MAX_SUB = 3;
+
+export interface UnitShape {
+  /** The rule the simple command asked with. */
+  rule: string;
+  program: string;
+  sub: string[];
+  /** Option names (`-x`, `--long`), sorted. */
+  options: string[];
+  /** Operand kinds: `path:<zone>`, `url:<host>`, `arg`; sorted, distinct. */
+  operands: string[];
+  /** Effects: `<effect>@<zone or destination>`; sorted, distinct. */
+  effects: string[];
+}
+
+function looksLikePath(w: string): boolean {
+  return w.includes("/") || w === "." || w === ".." || w.startsWith("~") ||
+    /^[^=:]+\.[A-Za-z0-9]{1,8}$/.test(w);
+}
+
+/** A word reduced to its kind. */
+export function operandShape(w: string, cwd: string | null, env: ZoneEnv): string {
+  const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w) ? hostOf(w) : null;
+  if (url !== null) return `url:${url.toLowerCase()}`;
+  if (looksLikePath(w)) {
+    const expanded = w === "~" || w.startsWith("~/") ? env.home + w.slice(1) : w;
+    const abs = resolve(expanded, cwd);
+    return abs === null ? "path:unknown" : `path:${zoneOf(abs, env).zone}`;
+  }
+  return "arg";
+}
+
+/**
+ * The shape of one simple command, or null when it has none a rule could name (no static
+ * program name, or words only known at run time).
+ */
+export function unitShape(
+  u: Unit,
+  rule: string,
+  effects: EffectTrace[],
+  env: ZoneEnv,
+): UnitShape | null {
+  if (!u.name || u.argv.length === 0 || u.argv[0].dynamic) return null;
+  const words = u.argv.slice(1);
+  if (words.some((w) => w.dynamic || w.value.includes(UNKNOWN) || w.subst)) return null;
+  const sub: string[] = [];
+  const options = new Set<string>();
+  const operands = new Set<string>();
+  let opts = true;
+  for (const w of words) {
+    const v = w.value;
+    if (opts && v === "--") {
+      opts = false;
+      continue;
+    }
+    if (opts && v.length > 1 && v.startsWith("-")) {
+      const eq = v.indexOf("=");
+      options.add(eq > 0 ? v.slice(0, eq) : v);
+      if (eq > 0) operands.add(operandShape(v.slice(eq + 1), u.cwd, env));
+      continue;
+    }
+    if (sub.length < MAX_SUB && options.size === 0 && operands.size === 0 && !looksLikePath(v)) {
+      sub.push(v);
+      continue;
+    }
+    operands.add(operandShape(v, u.cwd, env));
+  }
+  const eff = new Set(effects.map((e) => `${e.effect}@${e.zone ?? effectTarget(e)}`));
+  for (const r of u.redirs) {
+    if (r.target?.dynamic) return null;
+    if (r.target) operands.add(`redirect:${operandShape(r.target.value, u.cwd, env)}`);
+  }
+  return {
+    rule,
+    program: u.name,
+    sub,
+    options: [...options].sort(),
+    operands: [...operands].sort(),
+    effects: [...eff].sort(),
+  };
+}
+
+function effectTarget(e: EffectTrace): string {
+  if (e.effect === "network" || e.effect === "upload") {
+    return (hostOf(e.target) ?? e.target).toLowerCase();
+  }
+  if (e.effect.startsWith("exec")) return e.target;
+  return e.effect === "rule" ? e.target : "unknown";
+}
+
+/** The shape of a tool's arguments (file, web, MCP and other tools): `key=kind`, sorted. */
+export function argShape(input: unknown, cwd: string | null, env: ZoneEnv): string[] {
+  const out = new Set<string>();
+  const walk = (v: unknown, key: string, depth: number) => {
+    if (depth > 6 || out.size > 200) {
+      out.add(`${key}=deep`);
+      return;
+    }
+    if (typeof v === "string") out.add(`${key}=${operandShape(v, cwd, env)}`);
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, `${key}[]`, depth + 1));
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        walk(x, key ? `${key}.${k}` : k, depth + 1);
+      }
+    } else out.add(`${key}=${v === null ? "null" : typeof v}`);
+  };
+  walk(input, "", 0);
+  return [...out].sort();
+}
+
+/** The shape of a whole asked call. */
+export interface CallShape {
+  /** shell, file:<op>, web, or the tool's name (MCP and other tools). */
+  tool: string;
+  /** The rule the call asked with. */
+  rule: string;
+  risk: Risk;
+  /** Shell: the shape of every simple command that asked. */
+  units: UnitShape[];
+  /** Other tools: their arguments reduced to kinds. */
+  args: string[];
+}
+
+/** Is zone `a` no stricter than zone `b`? */
+export function zoneWithin(a: string, b: string): boolean {
+  const ia = (ZONE_STRICTNESS as readonly string[]).indexOf(a);
+  const ib = (ZONE_STRICTNESS as readonly string[]).indexOf(b);
+  if (ia < 0 || ib < 0) return a === b;
+  return ia <= ib;
+}
