@@ -18,6 +18,7 @@ usage:
   guard pending [--json]                       list calls waiting for approval, newest first
   guard approve <token> [--totp | --touchid]   show a pending call, authenticate, allow it once (5 min)
   guard deny <token>                           discard a pending call
+  guard watch [--unlock-minutes N]             watch asks arrive; a approve, d deny, j/k select, q quit
   guard totp setup | reset                     enrol (or re-enrol) an authenticator app
   guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
   guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
@@ -63,6 +64,8 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./approve.ts")).runDeny(rest);
     case "pending":
       return (await import("./approve.ts")).runPending(rest);
+    case "watch":
+      return (await import("./watch.ts")).runWatch(rest);
     case "totp":
       return (await import("./totp_cmd.ts")).runTotp(rest);
     case "touchid":
