@@ -25,6 +25,15 @@ import {
 import { AuthStateError, readEnrolment } from "../state/auth_state.ts";
 import type { Challenge } from "../state/challenges.ts";
 import { StateError, userStateDir } from "../state/state_dir.ts";
+import {
+  describeShape,
+  makeRemembered,
+  parseShape,
+  REMEMBER_SCOPES,
+  type RememberedRule,
+  type RememberScope,
+} from "../policy/remembered.ts";
+import { addRemembered } from "../state/remembered.ts";
 
 export async function audit(
   stateDir: string,
@@ -77,23 +86,35 @@ function describe(c: Challenge): string[] {
   ];
 }
 
+const USAGE =
+  "usage: guard approve <token> [--totp | --touchid] [--remember session|project|always]";
+
 export async function runApprove(args: string[]): Promise<number> {
   let token: string | null = null;
   let method: "auto" | "totp" | "touchid" = "auto";
-  for (const a of args) {
+  let remember: RememberScope | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
     if (a === "--totp") method = "totp";
     else if (a === "--touchid") method = "touchid";
-    else if (a.startsWith("-")) {
+    else if (a === "--remember" || a.startsWith("--remember=")) {
+      const v = a === "--remember" ? args[++i] : a.slice(11);
+      if (!REMEMBER_SCOPES.includes(v as RememberScope)) {
+        err(`guard approve: --remember needs session, project or always\n${USAGE}`);
+        return 2;
+      }
+      remember = v as RememberScope;
+    } else if (a.startsWith("-")) {
       err(`guard approve: unknown option ${a}`);
       return 2;
     } else if (token === null) token = a;
     else {
-      err("usage: guard approve <token> [--totp | --touchid]");
+      err(USAGE);
       return 2;
     }
   }
   if (token === null) {
-    err("usage: guard approve <token> [--totp | --touchid]");
+    err(USAGE);
     return 2;
   }
   let stateDir: string;
@@ -121,6 +142,21 @@ export async function runApprove(args: string[]): Promise<number> {
     throw e;
   }
   for (const line of describe(c)) out(line);
+  // Refused before the second factor is asked: nothing is approved when the rule cannot be made.
+  if (remember !== null) {
+    const why = unrememberable(c) ??
+      (remember === "session" && !c.session
+        ? "the call has no session id (use project or always)"
+        : remember === "project" && !c.workspace
+        ? "the call has no workspace (use session or always)"
+        : null);
+    if (why) {
+      err(`guard approve: cannot remember this call: ${why} (approve it without --remember)`);
+      return 1;
+    }
+    out(`  remember: calls of this shape, ${remember} scope: ${describeShape(c.shape!)}`);
+    out("");
+  }
   try {
     const enrolment = readEnrolment(stateDir);
     const useTouchId = method === "touchid" ||
@@ -144,7 +180,7 @@ export async function runApprove(args: string[]): Promise<number> {
         err(`guard approve: not approved — ${r.error}`);
         return 1;
       }
-      return await finish(stateDir, c, "touchid");
+      return await finish(stateDir, c, "touchid", remember);
     }
     const auth = await authenticateTotp(
       stateDir,
@@ -156,7 +192,7 @@ export async function runApprove(args: string[]): Promise<number> {
       err(`guard approve: not approved — ${auth.message}`);
       return 1;
     }
-    return await finish(stateDir, c, "totp");
+    return await finish(stateDir, c, "totp", remember);
   } catch (e) {
     if (e instanceof AuthStateError) {
       err(`guard approve: ${e.message}`);
@@ -166,7 +202,58 @@ export async function runApprove(args: string[]): Promise<number> {
   }
 }
 
-async function finish(stateDir: string, c: Challenge, method: string): Promise<number> {
+/** Why a challenge cannot be remembered, or null. */
+export function unrememberable(c: Challenge): string | null {
+  if (c.risk === "critical") return "critical risk is never remembered";
+  if (c.unrememberable) return c.unrememberable;
+  if (!c.shape) return "the ask recorded no shape (it was made by an older guard)";
+  try {
+    parseShape(c.shape);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return null;
+}
+
+/**
+ * Remembers an approved challenge as the narrowest rule covering it; returns the rule (or why
+ * not). Shared with `guard watch` and `guard suggest --apply`.
+ */
+export async function rememberChallenge(
+  stateDir: string,
+  c: Challenge,
+  scope: RememberScope,
+  method: string,
+): Promise<RememberedRule | { refused: string }> {
+  const why = unrememberable(c);
+  if (why) return { refused: why };
+  const r = await makeRemembered(
+    parseShape(c.shape),
+    scope,
+    { session: c.session, workspace: c.workspace ?? null },
+    c.call,
+    method,
+    Date.now(),
+  );
+  if ("refused" in r) return r;
+  const added = addRemembered(stateDir, r);
+  await audit(
+    stateDir,
+    "remembered.added",
+    c,
+    `${added ? "remembered" : "already remembered"} as ${r.id} (${scope}): ${
+      describeShape(r.shape)
+    }`,
+  );
+  return r;
+}
+
+async function finish(
+  stateDir: string,
+  c: Challenge,
+  method: string,
+  remember: RememberScope | null = null,
+): Promise<number> {
   writeApproval(stateDir, c, method, Date.now());
   await audit(stateDir, "approval.approved", c, `approved with ${method}`);
   out(
@@ -174,6 +261,18 @@ async function finish(stateDir: string, c: Challenge, method: string): Promise<n
       APPROVAL_TTL_MS / 60_000
     } minutes`,
   );
+  if (remember !== null) {
+    const r = await rememberChallenge(stateDir, c, remember, method);
+    if ("refused" in r) {
+      err(`guard approve: not remembered: ${r.refused}`);
+      return 1;
+    }
+    out(
+      `remembered as ${r.id} (${remember}${
+        r.scope === "project" ? ` ${r.workspace}` : r.scope === "session" ? ` ${r.session}` : ""
+      }): calls of this shape now run; list with \`guard rules\`, remove with \`guard forget ${r.id}\``,
+    );
+  }
   return 0;
 }
 

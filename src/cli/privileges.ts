@@ -33,6 +33,10 @@ export const PRIVILEGES: Record<string, Keep> = {
   pending: { configs: false, run: "none" },
   deny: { configs: false, run: "none" },
   approve: { configs: false, run: "helpers" },
+  watch: { configs: false, run: "helpers" },
+  suggest: { configs: false, run: "helpers" }, // --apply asks the second factor
+  rules: { configs: false, run: "none" },
+  forget: { configs: false, run: "none" },
   totp: { configs: false, run: "helpers" },
   touchid: { configs: false, run: "helpers" },
   proxy: { configs: false, run: "all" }, // revoked again once the server has started

@@ -24,8 +24,14 @@ export const ZONE_STRICTNESS = [
   "guard",
 ] as const;
 
-/** Leading plain words taken as the subcommand (`npm run test`, `cargo bench`, `git remote add`). */
-const MAX_SUB = 3;
+/** Leading plain words taken as the subcommand (`npm run test`, `cargo bench`, `git remote`). */
+const MAX_SUB = 2;
+
+/**
+ * Zones where a shape names the exact path, not just the zone: approving one read of
+ * `~/.ssh/id_rsa` never covers another credential, one write under `/etc` never all of `/etc`.
+ */
+const EXACT_ZONES: ReadonlySet<string> = new Set(["root", "system", "credential", "guard"]);
 
 export interface UnitShape {
   /** The rule the simple command asked with. */
@@ -45,14 +51,23 @@ function looksLikePath(w: string): boolean {
     /^[^=:]+\.[A-Za-z0-9]{1,8}$/.test(w);
 }
 
+/** `path:<zone>`, and the path itself in the zones a shape names exactly. */
+function pathShape(abs: string, env: ZoneEnv): string {
+  const z = zoneOf(abs, env).zone;
+  return EXACT_ZONES.has(z) ? `path:${z}:${abs}` : `path:${z}`;
+}
+
 /** A word reduced to its kind. */
 export function operandShape(w: string, cwd: string | null, env: ZoneEnv): string {
   const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w) ? hostOf(w) : null;
   if (url !== null) return `url:${url.toLowerCase()}`;
+  // scp/rsync style `[user@]host:path`: the host is what matters.
+  const remote = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):/.exec(w);
+  if (remote && !w.startsWith("/")) return `remote:${remote[1].toLowerCase()}`;
   if (looksLikePath(w)) {
     const expanded = w === "~" || w.startsWith("~/") ? env.home + w.slice(1) : w;
     const abs = resolve(expanded, cwd);
-    return abs === null ? "path:unknown" : `path:${zoneOf(abs, env).zone}`;
+    return abs === null ? "path:unknown" : pathShape(abs, env);
   }
   return "arg";
 }
@@ -86,13 +101,20 @@ export function unitShape(
       if (eq > 0) operands.add(operandShape(v.slice(eq + 1), u.cwd, env));
       continue;
     }
-    if (sub.length < MAX_SUB && options.size === 0 && operands.size === 0 && !looksLikePath(v)) {
+    const kind = operandShape(v, u.cwd, env);
+    if (sub.length < MAX_SUB && options.size === 0 && operands.size === 0 && kind === "arg") {
       sub.push(v);
       continue;
     }
-    operands.add(operandShape(v, u.cwd, env));
+    operands.add(kind);
   }
-  const eff = new Set(effects.map((e) => `${e.effect}@${e.zone ?? effectTarget(e)}`));
+  const eff = new Set(
+    effects.map((e) =>
+      e.zone === null
+        ? `${e.effect}@${effectTarget(e)}`
+        : `${e.effect}@${e.zone}${EXACT_ZONES.has(e.zone) ? `:${e.target}` : ""}`
+    ),
+  );
   for (const r of u.redirs) {
     if (r.target?.dynamic) return null;
     if (r.target) operands.add(`redirect:${operandShape(r.target.value, u.cwd, env)}`);

@@ -229,6 +229,23 @@ function parseUnit(v: unknown): UnitShape {
   };
 }
 
+/** Validates a stored shape (the rules file, a challenge); throws RememberedError. */
+export function parseShape(v: unknown, where = "shape"): CallShape {
+  const s = v as Record<string, unknown>;
+  if (
+    !s || typeof s !== "object" || typeof s.tool !== "string" || typeof s.rule !== "string" ||
+    !(s.risk === "low" || s.risk === "medium" || s.risk === "high") ||
+    !Array.isArray(s.units) || !isStrArr(s.args)
+  ) throw new RememberedError(`${where} is malformed`);
+  return {
+    tool: s.tool,
+    rule: s.rule,
+    risk: s.risk as Risk,
+    units: s.units.map(parseUnit),
+    args: s.args,
+  };
+}
+
 /** Validates the remembered-rules file's data; throws RememberedError on anything unexpected. */
 export function parseRemembered(data: unknown): RememberedRule[] {
   const o = data as Record<string, unknown>;
@@ -255,12 +272,7 @@ export function parseRemembered(data: unknown): RememberedRule[] {
     ) {
       throw new RememberedError(`${where}.workspace is missing`);
     }
-    const s = x.shape as Record<string, unknown>;
-    if (
-      !s || typeof s !== "object" || typeof s.tool !== "string" || typeof s.rule !== "string" ||
-      !(s.risk === "low" || s.risk === "medium" || s.risk === "high") ||
-      !Array.isArray(s.units) || !isStrArr(s.args)
-    ) throw new RememberedError(`${where}.shape is malformed`);
+    const shape = parseShape(x.shape, `${where}.shape`);
     if (
       typeof x.example !== "string" || typeof x.created_at !== "string" ||
       typeof x.method !== "string"
@@ -272,13 +284,7 @@ export function parseRemembered(data: unknown): RememberedRule[] {
       scope: x.scope as RememberScope,
       ...(x.scope === "session" ? { session: x.session as string } : {}),
       ...(x.scope === "project" ? { workspace: x.workspace as string } : {}),
-      shape: {
-        tool: s.tool,
-        rule: s.rule,
-        risk: s.risk as Risk,
-        units: s.units.map(parseUnit),
-        args: s.args,
-      },
+      shape,
       example: x.example,
       created_at: x.created_at,
       method: x.method,
