@@ -117,6 +117,10 @@ const GUARD_PRIVILEGED = new Set([
   "mcp",
   "proxy",
   "import-claude-permissions",
+  "watch",
+  "suggest",
+  "rules",
+  "forget",
 ]);
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 
