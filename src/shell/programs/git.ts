@@ -40,15 +40,17 @@ const LOCAL: ProgramSpec = {
 };
 
 /** Subcommands that fetch from a remote: routine; they bring code in, they send nothing local. */
+const FETCH_OPTS: ProgramSpec["opts"] = {
+  "--upload-pack|-u|--receive-pack|--exec": { arity: 1, role: "exec-program" },
+  "--template": { arity: 1, role: "read" },
+  "--reference|--reference-if-able|--separate-git-dir": { arity: 1, role: "write" },
+  "-c|--config": { arity: 1, role: "unknown" },
+};
+
 const FETCH: ProgramSpec = {
   runs: "project",
   fetches: true,
-  opts: {
-    "--upload-pack|-u|--receive-pack|--exec": { arity: 1, role: "exec-program" },
-    "--template": { arity: 1, role: "read" },
-    "--reference|--reference-if-able|--separate-git-dir": { arity: 1, role: "write" },
-    "-c|--config": { arity: 1, role: "unknown" },
-  },
+  opts: FETCH_OPTS,
   operands: ["data"],
   unknownOptions: "ignore",
 };
@@ -157,11 +159,20 @@ export const GIT: ProgramSpec[] = [
       config: LOCAL,
       remote: LOCAL,
       submodule: { ...FETCH, operands: ["data", "data", "write"] },
-      fetch: FETCH,
-      pull: FETCH,
+      // `-u` is --update-head-ok for fetch and --set-upstream for push, not --upload-pack.
+      fetch: { ...FETCH, opts: { ...FETCH_OPTS, "-u|--update-head-ok": "flag" } },
+      pull: { ...FETCH, opts: { ...FETCH_OPTS, "-u|--update-head-ok": "flag" } },
       clone: { ...FETCH, operands: ["data", "write"] },
       lfs: FETCH,
-      push: { ...FETCH, rule: "git.push" },
+      push: {
+        ...FETCH,
+        opts: {
+          "--receive-pack|--exec": { arity: 1, role: "exec-program" },
+          "-u|--set-upstream": "flag",
+          "--repo|-o|--push-option": { arity: 1, role: "data" },
+        },
+        rule: "git.push",
+      },
       "send-email": { rule: "net.egress" },
       "request-pull": READER,
       archive: {
