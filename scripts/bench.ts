@@ -17,6 +17,7 @@
  *      inputs (default 100,000) never throw, decide the same with the fast
  *      path on and off, and are each decided in ≤ 100 ms in process.
  *  10. The corpus: adversarial cases right (per class), routine calls untouched, all cases.
+ *  11. Asks left in a replayed session with remembered approvals (out of band, native).
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -59,6 +60,7 @@ import { flowCallOf } from "../src/core/flow_call.ts";
 import { sessionKey } from "../src/state/sessions.ts";
 import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 import { corpusFigures } from "./bench_corpus.ts";
+import { askReplayFigures } from "./bench_asks.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -1455,6 +1457,24 @@ try {
     ["the whole corpus (every category)", share(cf.corpus.right, cf.corpus.cases)],
   ]);
 
+  // ============================================================ 11. asks a user lives with
+  heading("11. Asks left in a session, with the approvals a user remembers (Claude Code)");
+  const asks = await askReplayFigures();
+  console.log(
+    `routine corpus: ${asks.routine} calls; the day adds ${asks.dayAsks} repeated asks (tests/corpus/session_asks.ts)`,
+  );
+  table(
+    ["session", "mode", "remembered", "out of band", "native prompt", "covered by a rule"],
+    asks.runs.map((r) => [
+      r.session,
+      r.mode,
+      r.remember === "none" ? "nothing" : `${r.remember} (${r.rules} rules)`,
+      `${r.outOfBand} (${((r.outOfBand / r.calls) * 100).toFixed(2)} %)`,
+      String(r.native),
+      String(r.remembered),
+    ]),
+  );
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
@@ -1496,6 +1516,7 @@ try {
     flow: flowBench,
     fuzz,
     corpus: cf,
+    asks,
     totalSeconds: totalS,
   };
   await Deno.writeTextFile(OUT_FILE, JSON.stringify(results, null, 2) + "\n");

@@ -97,6 +97,25 @@ export function statsRows(bench: Any, e2e: Any = null): [string, string][] {
       `${share(cf.routine.allowed, cf.routine.cases)} run untouched`,
     ]);
   }
+  const asks: Any[] = bench.asks?.runs ?? [];
+  const at = (session: string, mode: string, rem: string) =>
+    asks.find((r) =>
+      r.session.startsWith(session) && r.mode.startsWith(mode) && r.remember === rem
+    );
+  const rb = at("routine corpus", "bypass", "first-hour");
+  const db = at("routine corpus +", "bypass", "first-sight");
+  const dn = at("routine corpus +", "default", "first-sight");
+  if (rb && db && dn) {
+    const p2 = (r: Any) => `${r.outOfBand} of ${n0(r.calls)} (${pct(r.outOfBand / r.calls)})`;
+    rows.push([
+      "asks out of band in a replayed session, Claude Code bypassPermissions (target ≤ 2 %)",
+      `routine corpus with the first hour's remembered approvals: ${
+        p2(rb)
+      }; with a day's repeated asks added, each remembered at first sight: ${
+        p2(db)
+      }; default mode in a terminal: ${dn.native} native prompts, ${dn.outOfBand} out of band`,
+    ]);
+  }
   const fz = bench.fuzz;
   if (fz) {
     rows.push([

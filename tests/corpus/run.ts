@@ -15,7 +15,7 @@ function policy(text: string | undefined): CompiledPolicy | undefined {
   return p;
 }
 
-function toolCall(c: ToolCallish): ToolCall {
+export function toolCall(c: ToolCallish): ToolCall {
   const base = { agent: "test", cwd: c.cwd ?? CWD, session: "t" };
   switch (c.kind) {
     case "file": {
