@@ -163,12 +163,12 @@ Deno.test("wrap ~/.claude.json: top-level and per-project servers, reported with
   assert.deepEqual((w.value.projects as Obj)["/home/me/other"], { allowedTools: [] });
 });
 
-Deno.test("wrap: a server name that is not [A-Za-z0-9_.-]{1,64} gets a sanitised --name", () => {
+Deno.test("wrap: --name is the server name as Claude Code spells it in tool names, made what the proxy accepts", () => {
   const cases: [string, string][] = [
     ["fs", "fs"],
-    ["my server/v2", "my-server-v2"],
+    ["my server/v2", "my_server_v2"],
     ["-dash", "dash"],
-    ["ünïcode", "n-code"],
+    ["ünïcode", "n_code"],
     ["!!!", "server"],
     ["a".repeat(80), "a".repeat(64)],
   ];
@@ -178,7 +178,7 @@ Deno.test("wrap: a server name that is not [A-Za-z0-9_.-]{1,64} gets a sanitised
   }
   const w = wrap(cursor);
   const args = ((w.value.mcpServers as Obj)["my server/v2"] as Obj).args as string[];
-  assert.equal(args[args.indexOf("--name") + 1], "my-server-v2");
+  assert.equal(args[args.indexOf("--name") + 1], "my_server_v2");
 });
 
 Deno.test("wrap: a changed launcher (flags, checkout) re-wraps once, keeping the original and the name", () => {
@@ -194,7 +194,7 @@ Deno.test("wrap: a changed launcher (flags, checkout) re-wraps once, keeping the
     "/new/guard/main.ts",
     "proxy",
     "--name",
-    "my-server-v2",
+    "my_server_v2",
     "--",
     "node",
     "/srv/mcp/index.js",
@@ -382,8 +382,8 @@ Deno.test("CLI: the wrapped entry really runs the server behind guard proxy (pol
   Deno.mkdirSync(`${home}/.aiguard`, { mode: 0o700 });
   Deno.writeTextFileSync(
     `${home}/.aiguard/policy.toml`,
-    '[mcp.servers.fix-server]\nallow = ["^mcp__fix-server__notes "]\n' +
-      'block = ["^mcp__fix-server__send_message "]\n',
+    '[mcp.servers.fix_server]\nallow = ["^mcp__fix_server__notes "]\n' +
+      'block = ["^mcp__fix_server__send_message "]\n',
     { mode: 0o600 },
   );
   const r = await runGuard(home, ["mcp", "wrap", path]);
@@ -407,7 +407,7 @@ Deno.test("CLI: the wrapped entry really runs the server behind guard proxy (pol
       arguments: { to: "a@example.com", body: "hi" },
     });
     assert.equal(blocked.isError, true);
-    assert.match(JSON.stringify(blocked.content), /user\.mcp\.fix-server\.block\[0\]/);
+    assert.match(JSON.stringify(blocked.content), /user\.mcp\.fix_server\.block\[0\]/);
   } finally {
     await client.close();
   }

@@ -49,10 +49,16 @@ export interface WrapResult {
   servers: ServerReport[];
 }
 
-/** `--name` for guard proxy: the proxy accepts `[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`. */
+/**
+ * `--name` for guard proxy: the name Claude Code gives the server in its tool names
+ * (`mcp__<name>__<tool>`, every character outside [A-Za-z0-9_-] made `_`), so that the hook and
+ * the proxy see one canonical call (one token, one approval); then what the proxy accepts
+ * (`[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`).
+ */
 export function proxyName(name: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) return name;
-  const clean = name.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/^[^A-Za-z0-9]+/, "").slice(0, 64);
+  const claude = name.replace(/[^A-Za-z0-9_-]/g, "_");
+  if (/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(claude)) return claude;
+  const clean = claude.replace(/^[^A-Za-z0-9]+/, "").slice(0, 64);
   return clean || "server";
 }
 
