@@ -577,3 +577,46 @@ for (const tc of PTY_QUITS) {
     },
   });
 }
+
+Deno.test("watch: r approves and remembers the shape, with a fresh second factor even inside the window", async () => {
+  const { home, uri, dir } = await enrolled();
+  const t1 = await ask(home, "mystery-tool --frob", dir);
+  const w = new Watch(home);
+  await w.waitFor(new RegExp(`> ${t1}  `));
+  await w.key("a");
+  await w.waitFor(new RegExp(`TOTP code for ${t1}\\?`));
+  await w.key(codeFor(uri));
+  await w.waitFor(/unlocked \(totp\) for \d+ min/);
+  const t2 = await ask(home, "mystery-tool build --fast ./src", dir);
+  await w.waitFor(new RegExp(`> ${t2}  `));
+  await w.key("r");
+  await w.waitFor(/second factor to remember calls of this shape \(project\)/);
+  await w.waitFor(new RegExp(`TOTP code for ${t2}\\?`));
+  assert.equal(approval(home, t2), null, "nothing is approved or remembered before the code");
+  await w.key(codeFor(uri, 30));
+  const m = await w.waitFor(/remembered as (r[0-9a-f]{8}) \(project\)/);
+  assert.equal(await w.quit(), 0);
+  const rules = JSON.parse(Deno.readTextFileSync(`${home}/.aiguard/remembered.json`)).rules;
+  assert.equal(rules.length, 1);
+  assert.equal(rules[0].id, m[1]);
+  assert.equal(rules[0].workspace, dir);
+  const hook = (command: string) =>
+    runGuard(
+      home,
+      ["evaluate", "--agent", "claude"],
+      JSON.stringify({
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command },
+        cwd: dir,
+        session_id: "s2",
+      }),
+    );
+  // The approved call once, then the same shape with other paths; another subcommand still asks.
+  for (const c of ["mystery-tool build --fast ./src", "mystery-tool build --fast ./lib/x"]) {
+    const r = await hook(c);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, "", `${c} should run: ${r.stdout}`);
+  }
+  assert.match((await hook("mystery-tool deploy --fast ./src")).stdout, /"deny"/);
+});

@@ -18,6 +18,8 @@ usage:
   guard pending [--json]                       list calls waiting for approval, newest first
   guard approve <token> [--totp | --touchid]   show a pending call, authenticate, allow it once (5 min)
   guard deny <token>                           discard a pending call
+  guard suggest [--since 30d] [--json] [--apply N [--scope project|always]]
+                                               remembered approvals proposed from the asks in the log
   guard watch [--unlock-minutes N]             watch asks arrive; a approve, d deny, j/k select, q quit
   guard totp setup | reset                     enrol (or re-enrol) an authenticator app
   guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
@@ -62,6 +64,8 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./approve.ts")).runApprove(rest);
     case "deny":
       return (await import("./approve.ts")).runDeny(rest);
+    case "suggest":
+      return (await import("./suggest.ts")).runSuggest(rest);
     case "pending":
       return (await import("./approve.ts")).runPending(rest);
     case "watch":

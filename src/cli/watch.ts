@@ -3,8 +3,10 @@
  * asks waiting for approval, run by the user in their own terminal.
  *
  * It polls `~/.aiguard/challenges/` and shows every pending ask (oldest first,
- * the oldest unanswered one selected). Keys: `a` approve the selected ask, `d`
- * deny it, `j`/`k` or the arrow keys move the selection, `q` or Ctrl-C quit.
+ * the oldest unanswered one selected). Keys: `a` approve the selected ask, `r`
+ * approve it and remember calls of its shape (src/policy/remembered.ts; always
+ * a fresh second factor), `d` deny it, `j`/`k` or the arrow keys move the
+ * selection, `q` or Ctrl-C quit.
  * On a terminal stdin is read in raw mode (one keystroke, no Enter); otherwise
  * line by line, each line's first character being the key (scriptable).
  *
@@ -17,7 +19,8 @@
  * (default 10; `--unlock-minutes` may only lower it; 0 asks every time).
  * Critical-risk asks always ask the second factor and never unlock anything.
  */
-import { audit } from "./approve.ts";
+import { audit, rememberChallenge, unrememberable } from "./approve.ts";
+import { describeShape, type RememberScope } from "../policy/remembered.ts";
 import { authenticateTotp } from "./auth_flow.ts";
 import { err, printable } from "./io.ts";
 import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
@@ -193,13 +196,16 @@ class Terminal {
   }
 }
 
-type Key = "approve" | "deny" | "up" | "down" | "quit" | "eof" | "none" | "other";
+type Key = "approve" | "remember" | "deny" | "up" | "down" | "quit" | "eof" | "none" | "other";
 
 function keyOf(ch: string): Key {
   switch (ch) {
     case "a":
     case "A":
       return "approve";
+    case "r":
+    case "R":
+      return "remember";
     case "d":
     case "D":
       return "deny";
@@ -446,28 +452,45 @@ class Watcher {
         return this.say(r.message, r.ok ? "ok" : "error");
       }
       case "approve":
-        return await this.approve();
+        return await this.approve(false);
+      case "remember":
+        return await this.approve(true);
       case "none":
         return;
       default:
-        return this.say("keys: a approve, d deny, j/k or arrows select, q quit");
+        return this.say(
+          "keys: a approve, r approve and remember, d deny, j/k or arrows select, q quit",
+        );
     }
   }
 
-  private async approve(): Promise<void> {
+  /**
+   * `a`: approve once. `r`: approve and remember calls of this shape (project scope when the
+   * ask had a workspace, else the session). Remembering widens what runs, so it always asks
+   * the second factor, even inside the unlock window.
+   */
+  private async approve(remember: boolean): Promise<void> {
     const shown = this.current();
     if (!shown) return this.say("nothing to approve", "error");
     const checked = await checkPending(this.stateDir, shown.token, shown);
     if (!checked.ok) return this.say(`refused: ${checked.message}`, "error");
     const c = checked.challenge;
-    const critical = c.risk === "critical";
+    const scope: RememberScope = c.workspace ? "project" : "session";
+    if (remember) {
+      const why = unrememberable(c) ??
+        (scope === "session" && !c.session ? "the ask has no session and no workspace" : null);
+      if (why) return this.say(`cannot remember ${c.token}: ${why} (a approves it once)`, "error");
+    }
+    const critical = c.risk === "critical" || remember;
     this.windowMin = await this.windowMinutes();
     let method: string;
     if (!critical && this.unlock && this.unlockedLeft() > 0) {
       method = `watch-unlocked(${this.unlock.method})`;
     } else {
       this.say(
-        critical
+        remember
+          ? `second factor to remember calls of this shape (${scope}): ${describeShape(c.shape!)}`
+          : critical
           ? `${c.token} is critical risk: the second factor is asked every time`
           : this.windowMin > 0
           ? `second factor for ${c.token} (then guard watch stays unlocked for ${this.windowMin} min)`
@@ -478,7 +501,7 @@ class Watcher {
       this.lastFrame = ""; // the prompt moved the cursor: redraw the whole view
       if (!f.ok) return this.say(`not approved — ${f.message}`, "error");
       method = f.method;
-      if (!critical && this.windowMin > 0) {
+      if (c.risk !== "critical" && this.windowMin > 0) {
         this.unlock = { at: performance.now(), method: f.method };
         this.say(
           `unlocked for ${this.windowMin} min (this process only; critical asks still ask)`,
@@ -488,6 +511,14 @@ class Watcher {
     }
     const r = await approvePending(this.stateDir, c.token, method, c);
     this.say(r.ok ? r.message : `refused: ${r.message}`, r.ok ? "ok" : "error");
+    if (!r.ok || !remember) return;
+    const rule = await rememberChallenge(this.stateDir, c, scope, method);
+    this.say(
+      "refused" in rule
+        ? `not remembered: ${rule.refused}`
+        : `remembered as ${rule.id} (${scope}): calls of this shape now run; guard forget ${rule.id} removes it`,
+      "refused" in rule ? "error" : "ok",
+    );
   }
 
   private async secondFactor(c: Challenge): Promise<Factor> {
@@ -563,7 +594,7 @@ class Watcher {
     lines.push(
       `${this.paint("guard watch", "1")} · ${this.pending.length} pending · ${this.lockLine()}`,
     );
-    lines.push("keys: a approve · d deny · j/k or ↑/↓ select · q quit");
+    lines.push("keys: a approve · r approve and remember · d deny · j/k or ↑/↓ select · q quit");
     if (this.problem) lines.push(this.paint(clip(oneLine(this.problem), width), "31"));
     lines.push(rule);
     if (!this.pending.length) lines.push("no pending asks — waiting…");
