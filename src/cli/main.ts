@@ -17,10 +17,14 @@ usage:
   guard explain --tool <Name> --input '<json>' the same for a non-shell tool call
   guard pending [--json]                       list calls waiting for approval, newest first
   guard approve <token> [--totp | --touchid]   show a pending call, authenticate, allow it once (5 min)
+  guard approve <token> --remember session|project|always
+                                               approve, and let calls of this shape run from now on
+  guard rules [--json]                         the remembered approvals
+  guard forget <id>…                           remove remembered approvals
   guard deny <token>                           discard a pending call
   guard suggest [--since 30d] [--json] [--apply N [--scope project|always]]
                                                remembered approvals proposed from the asks in the log
-  guard watch [--unlock-minutes N]             watch asks arrive; a approve, d deny, j/k select, q quit
+  guard watch [--unlock-minutes N]             watch asks arrive; a approve, r remember, d deny, q quit
   guard totp setup | reset                     enrol (or re-enrol) an authenticator app
   guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
   guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
@@ -66,6 +70,10 @@ export async function main(args: string[]): Promise<number> {
       return (await import("./approve.ts")).runDeny(rest);
     case "suggest":
       return (await import("./suggest.ts")).runSuggest(rest);
+    case "rules":
+      return (await import("./rules_cmd.ts")).runRules(rest);
+    case "forget":
+      return (await import("./rules_cmd.ts")).runForget(rest);
     case "pending":
       return (await import("./approve.ts")).runPending(rest);
     case "watch":
