@@ -247,6 +247,12 @@ Deno.test("a native ask's outcome: the PostToolUse of the call records that the 
   assert.equal(post.code, 0, post.stderr);
   const events = auditEvents(home).map((e) => e.event);
   assert.equal(events.filter((e) => e === "ask.native.allowed").length, 1, events.join());
+  // The native ask is logged with its shape (what guard suggest groups by) and its channel.
+  const native = auditEvents(home).find((e) => e.event === "ask.native") as unknown as {
+    ask?: { channel: string; shape: { tool: string; units: { program: string }[] } };
+  };
+  assert.equal(native.ask?.channel, "native");
+  assert.equal(native.ask?.shape.units[0].program, "mystery-tool");
   // A second PostToolUse of the same call (no new ask) records nothing more.
   await runGuard(
     home,

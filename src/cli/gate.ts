@@ -205,13 +205,14 @@ export async function gate(
       session: call.session,
     }, now);
     give("native");
-    steps.push(
-      step(
+    steps.push({
+      ...step(
         { ...d, warning: `${d.warning} (asked in the agent's prompt: ${route.reason})` },
         "ask.native",
         token,
       ),
-    );
+      ...ask("native"),
+    });
     return { outcome: "ask", channel: "native", decision: d, token, audit: steps };
   }
   writeChallenge(stateDir, {

@@ -59,6 +59,13 @@ function pathShape(abs: string, env: ZoneEnv): string {
 
 /** A word reduced to its kind. */
 export function operandShape(w: string, cwd: string | null, env: ZoneEnv): string {
+  // `@file` (curl, httpie, gh): the file it names, taken the strictest way (`@~/x` as the home's).
+  if (w.length > 1 && w.startsWith("@")) {
+    const rest = w.slice(1);
+    const home = rest === "~" || rest.startsWith("~/") ? env.home + rest.slice(1) : rest;
+    const abs = resolve(home, cwd);
+    return abs === null ? "file:unknown" : `file:${pathShape(abs, env).slice(5)}`;
+  }
   const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w) ? hostOf(w) : null;
   if (url !== null) return `url:${url.toLowerCase()}`;
   // scp/rsync style `[user@]host:path`: the host is what matters.
