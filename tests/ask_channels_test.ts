@@ -475,3 +475,33 @@ Deno.test("one decision per MCP call: a native ask in the hook is not asked agai
     await client.close();
   }
 });
+
+Deno.test("explain names the shape --remember would cover, and the remembered rule that covers it", async () => {
+  const { home, uri } = await enrolled();
+  const explain = (c: string) => runGuard(home, ["explain", "--cwd", "/tmp/project", c]);
+  const before = await explain("mystery-tool run test");
+  assert.match(
+    before.stdout,
+    /Remember: --remember would cover mystery-tool run test \[default\.ask, ≤medium\]/,
+  );
+  assert.doesNotMatch(before.stdout, /already covered/);
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("mystery-tool run test"))).stderr);
+  const ap = await runGuard(
+    home,
+    ["approve", token, "--remember", "always"],
+    codeFor(uri, 30) + "\n",
+  );
+  assert.equal(ap.code, 0, ap.stderr);
+  const after = await explain("mystery-tool run test");
+  assert.match(after.stdout, /already covered by remembered approval r[0-9a-f]{8} \(always\)/);
+  const json = JSON.parse(
+    (await runGuard(home, ["explain", "--json", "--cwd", "/tmp/project", "mystery-tool run test"]))
+      .stdout,
+  );
+  assert.match(json.remember.coveredBy, /^r[0-9a-f]{8} \(always\)$/);
+  assert.match((await explain("mystery-tool $X")).stdout, /Remember: not offered/);
+  const doctor = JSON.parse((await runGuard(home, ["doctor", "--json"])).stdout);
+  const check = doctor.find((c: { check: string }) => c.check === "remembered approvals");
+  assert.equal(check.status, "pass");
+  assert.match(check.detail, /1 remembered approval/);
+});

@@ -11,6 +11,7 @@ import { guardPaths } from "./runtime.ts";
 import { out } from "./io.ts";
 import { checkInfo, stateDirFor } from "../state/state_dir.ts";
 import { loadPolicy } from "../state/policy_file.ts";
+import { loadRemembered } from "../state/remembered.ts";
 import { readEnrolment } from "../state/auth_state.ts";
 
 type Status = "pass" | "warn" | "fail";
@@ -87,6 +88,26 @@ async function policyCheck(stateDir: string): Promise<Check> {
       status: "fail",
       detail: (e as Error).message,
       fix: "fix the line named above; until then every call is stopped",
+    };
+  }
+}
+
+function rememberedCheck(stateDir: string): Check {
+  try {
+    const rules = loadRemembered(stateDir);
+    return {
+      check: "remembered approvals",
+      status: "pass",
+      detail: rules.length
+        ? `${rules.length} remembered approval(s) (guard rules lists them)`
+        : "none (guard approve <token> --remember project makes one)",
+    };
+  } catch (e) {
+    return {
+      check: "remembered approvals",
+      status: "fail",
+      detail: (e as Error).message,
+      fix: "fix or remove the file; until then every call is stopped",
     };
   }
 }
@@ -199,6 +220,7 @@ export async function runDoctor(args: string[]): Promise<number> {
   const checks: Check[] = [
     ...stateChecks(stateDir),
     await policyCheck(stateDir),
+    rememberedCheck(stateDir),
     ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
     factorCheck(stateDir),

@@ -9,6 +9,14 @@ import { PolicyError } from "../core/policy.ts";
 import type { Evaluation, ToolCall } from "../core/types.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
+import {
+  callShape,
+  describeShape,
+  rememberedFor,
+  type RememberedRule,
+} from "../policy/remembered.ts";
+import type { CallShape } from "../core/call_shape.ts";
+import { loadRemembered } from "../state/remembered.ts";
 import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
 import { EMPTY_POLICY } from "../core/policy.ts";
 import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
@@ -159,6 +167,25 @@ export async function runExplain(
   } else ws = findWorkspace(cwd, ctx);
   ctx.workspace = ws.workspace;
   const ev = await evaluateWithCapabilities(call, ctx, performance.now() + 5000);
+  // An ask: what --remember would name, and whether a remembered approval covers it already.
+  let remember: { shape?: CallShape; refused?: string; coveredBy?: string } | null = null;
+  if (ev.decision.action === "ask") {
+    const shaped = callShape(call, ev, ctx);
+    if ("refused" in shaped) remember = { refused: shaped.refused };
+    else {
+      let rules: RememberedRule[] = [];
+      try {
+        rules = ensureStateDir(stateDir, false) ? loadRemembered(stateDir) : [];
+      } catch (e) {
+        return { code: 2, stdout: "", stderr: `guard explain: ${(e as Error).message}` };
+      }
+      const hit = rememberedFor(rules, shaped.shape, {
+        session: call.session,
+        workspace: ws.workspace,
+      });
+      remember = { shape: shaped.shape, ...(hit ? { coveredBy: `${hit.id} (${hit.scope})` } : {}) };
+    }
+  }
   if (json) {
     return {
       code: 0,
@@ -169,6 +196,7 @@ export async function runExplain(
           workspaceSource: ws.source,
           ...("note" in ws && ws.note ? { workspaceNote: ws.note } : {}),
           trace: ev.trace,
+          ...(remember ? { remember } : {}),
         },
         null,
         2,
@@ -176,5 +204,13 @@ export async function runExplain(
       stderr: "",
     };
   }
-  return { code: 0, stdout: formatEvaluation(ev, call, formatWorkspace(ws)), stderr: "" };
+  let text = formatEvaluation(ev, call, formatWorkspace(ws));
+  if (remember) {
+    text += remember.refused
+      ? `\nRemember: not offered (${remember.refused})`
+      : `\nRemember: --remember would cover ${describeShape(remember.shape!)}${
+        remember.coveredBy ? `\n  already covered by remembered approval ${remember.coveredBy}` : ""
+      }`;
+  }
+  return { code: 0, stdout: text, stderr: "" };
 }
