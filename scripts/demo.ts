@@ -3,7 +3,9 @@
  * (`deno run <production flags> main.ts …`) in a throw-away HOME:
  *  1. the hook on sample payloads: destructive and obfuscated commands blocked,
  *     safe ones allowed;
- *  2. an ask, `guard approve` with a TOTP code, the retry allowed once;
+ *  2. an ask, `guard approve` with a TOTP code, the retry allowed once; an
+ *     approval remembered for the project (calls of its shape run, others still
+ *     ask); the same medium ask in Claude Code's terminal UI goes to its prompt;
  *  3. `guard proxy` in front of a deliberately unrestricted MCP server: an SSH
  *     key read stopped, a normal read allowed, a secret redacted, a poisoned
  *     page withheld, a clean page passed;
@@ -101,7 +103,8 @@ for (const [label, stdin] of SAMPLES) {
 
 // ── 2. ask → approve with a TOTP code → the retry runs once ─────────────────
 console.log("\n" + bold("2. An ask, approved out of band with a TOTP code, runs once"));
-const setup = await setupTotp(home, (u) => codeFor(u));
+// Enrolment spends the previous step's code, leaving this step's and the next for two approvals.
+const setup = await setupTotp(home, (u) => codeFor(u, -30));
 if (setup.code !== 0) throw new Error(`totp setup failed: ${setup.out}`);
 const uri = setup.uri;
 console.log("  guard totp setup        → enrolled (the demo plays the authenticator app)");
@@ -109,12 +112,56 @@ const deploy = claude("Bash", { command: "npm publish" });
 const asked = await runGuard(home, ["evaluate"], deploy);
 const token = /AIGUARD_CHALLENGE:([0-9a-f]{12})/.exec(asked.stderr)?.[1] ?? "";
 console.log(`  ${color(33, "ASK")}   exit ${asked.code}  npm publish → challenge ${token}`);
-const approved = await runGuard(home, ["approve", token], codeFor(uri, 30) + "\n");
+const approved = await runGuard(home, ["approve", token], codeFor(uri) + "\n");
 console.log(`  guard approve ${token} → ${approved.stdout.trim().split("\n").pop()}`);
 const retry = await runGuard(home, ["evaluate"], deploy);
 console.log(`  ${color(32, "ALLOW")} exit ${retry.code}  the identical retry runs (once)`);
 const again = await runGuard(home, ["evaluate"], deploy);
 console.log(`  ${color(33, "ASK")}   exit ${again.code}  …and the next one asks again`);
+
+console.log("\n" + bold("   An approval remembered for the project: calls of its shape run"));
+const frob = (command: string) => claude("Bash", { command });
+const frobAsk = await runGuard(home, ["evaluate"], frob("frobnicate build --all ./src"));
+const frobToken = /AIGUARD_CHALLENGE:([0-9a-f]{12})/.exec(frobAsk.stderr)?.[1] ?? "";
+console.log(`  ${color(33, "ASK")}   exit ${frobAsk.code}  frobnicate build --all ./src`);
+const remembered = await runGuard(
+  home,
+  ["approve", frobToken, "--remember", "project"],
+  codeFor(uri, 30) + "\n",
+);
+console.log(
+  `  guard approve ${frobToken} --remember project → ${
+    remembered.stdout.trim().split("\n").pop()?.replace(/: calls of this shape.*/, "")
+  }`,
+);
+for (const c of ["frobnicate build --all ./src", "frobnicate build --all ./lib/util"]) {
+  const r = await runGuard(home, ["evaluate"], frob(c));
+  console.log(`  ${r.code === 0 ? color(32, "ALLOW") : color(33, "ASK  ")} exit ${r.code}  ${c}`);
+}
+for (const c of ["frobnicate deploy --all ./src", "frobnicate build --all ~/.ssh/id_rsa"]) {
+  const r = await runGuard(home, ["evaluate"], frob(c));
+  console.log(
+    `  ${
+      r.code === 0 ? color(32, "ALLOW") : color(33, "ASK  ")
+    } exit ${r.code}  ${c}  (not its shape)`,
+  );
+}
+const inTerminal = await runGuard(
+  home,
+  ["evaluate", "--agent", "claude"],
+  frob("frobnicate lint"),
+  {
+    env: { CLAUDE_CODE_ENTRYPOINT: "cli" },
+  },
+);
+const prompt = inTerminal.stdout.includes('"permissionDecision":"ask"');
+console.log(
+  `  ${
+    prompt ? color(33, "ASK") : color(31, "??")
+  }   frobnicate lint in Claude Code's terminal UI (mode default) → ${
+    prompt ? "its own permission prompt, one keystroke" : inTerminal.stdout
+  }`,
+);
 
 // ── 3. guard proxy in front of an unrestricted MCP server ───────────────────
 console.log("\n" + bold("3. guard proxy in front of a deliberately unrestricted MCP server"));
