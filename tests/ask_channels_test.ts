@@ -253,6 +253,30 @@ Deno.test("a native ask's outcome: the PostToolUse of the call records that the 
   };
   assert.equal(native.ask?.channel, "native");
   assert.equal(native.ask?.shape.units[0].program, "mystery-tool");
+  // A call the user allowed that then failed comes as PostToolUseFailure: it ran all the same.
+  await runGuard(
+    home,
+    ["evaluate", "--agent", "claude"],
+    payload("Bash", { command: "mystery-tool x" }, { mode: "default" }),
+    { env },
+  );
+  const failed = await runGuard(
+    home,
+    ["evaluate", "--agent", "claude"],
+    JSON.stringify({
+      session_id: "sess-a",
+      cwd: "/tmp/project",
+      hook_event_name: "PostToolUseFailure",
+      tool_name: "Bash",
+      tool_input: { command: "mystery-tool x" },
+      tool_use_id: "t2",
+      error: "exit 127: mystery-tool: not found",
+      is_interrupt: false,
+    }),
+    { env },
+  );
+  assert.equal(failed.code, 0, failed.stderr);
+  assert.equal(auditEvents(home).filter((e) => e.event === "ask.native.allowed").length, 2);
   // A second PostToolUse of the same call (no new ask) records nothing more.
   await runGuard(
     home,
@@ -260,7 +284,7 @@ Deno.test("a native ask's outcome: the PostToolUse of the call records that the 
     bash(MEDIUM, { mode: "default", event: "PostToolUse" }),
     { env },
   );
-  assert.equal(auditEvents(home).filter((e) => e.event === "ask.native.allowed").length, 1);
+  assert.equal(auditEvents(home).filter((e) => e.event === "ask.native.allowed").length, 2);
 });
 
 Deno.test("approve --remember project: calls of the same shape run, others still ask; rules lists it, forget removes it", async () => {

@@ -40,19 +40,24 @@ export interface Adapted extends AdaptedCall {
 /** Claude Code, Codex and Kimi Code: PreToolUse and PostToolUse in Claude's wire format. */
 function claudeFamily(payload: unknown, agent: AgentName): AdaptedCall {
   const p = asObject(payload, "payload");
-  const event: unknown = p.hook_event_name;
+  let event: unknown = p.hook_event_name;
+  // Claude Code reports a tool that ran and failed as PostToolUseFailure (with `error`): for
+  // guard it is a PostToolUse all the same (the call ran; its error text is its result).
+  const failure = event === "PostToolUseFailure";
+  if (failure) event = "PostToolUse";
   if (event !== "PreToolUse" && event !== "PostToolUse") {
     throw new InputError(
       `unsupported hook event ${
         JSON.stringify(event)
-      } (guard evaluate handles PreToolUse and PostToolUse)`,
+      } (guard evaluate handles PreToolUse, PostToolUse and PostToolUseFailure)`,
     );
   }
   const call = agent === "kimi" ? kimiAdapter(payload) : claudeAdapter(payload, agent);
   const mode = typeof p.permission_mode === "string" ? p.permission_mode : null;
   if (event === "PreToolUse") return { event, call, mode };
   // PostToolUse: what the tool returned (`tool_response`; Kimi: `tool_output`).
-  const response = p.tool_response ?? p.tool_output ?? p.tool_result;
+  const response = p.tool_response ?? p.tool_output ?? p.tool_result ??
+    (failure ? p.error ?? "" : undefined);
   if (response === undefined) {
     throw new InputError("PostToolUse payload has no tool_response");
   }

@@ -168,7 +168,8 @@ export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
   claude: {
     user: [".claude/settings.json"],
     project: ".claude/settings.json",
-    edit: matcherHooks(["PreToolUse", "PostToolUse"], "*", { timeout: 30 }),
+    // PostToolUseFailure: a call that ran and failed (an allowed native ask still ran).
+    edit: matcherHooks(["PreToolUse", "PostToolUse", "PostToolUseFailure"], "*", { timeout: 30 }),
   },
   codex: {
     // Codex also needs its trust for each hook: see codexTrustEdit.
