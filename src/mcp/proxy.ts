@@ -125,6 +125,30 @@ function askText(d: Decision, token: string): string {
   return `guard: APPROVAL NEEDED [${d.rule}] (${d.risk}) ${d.warning}. AIGUARD_CHALLENGE:${token} — ask the user to review and run \`guard approve ${token}\` in their own terminal, then retry the identical call.`;
 }
 
+/**
+ * The ToolCall of a `tools/call` through the proxy: the same as the hook's for
+ * `mcp__<server>__<tool>` (tool name, arguments as the input), so both judge one canonical call.
+ */
+export function proxyToolCall(
+  server: string,
+  name: string,
+  args: unknown,
+  cwd: string,
+  session: string,
+): ToolCall {
+  return {
+    kind: "mcp",
+    agent: "mcp-proxy",
+    tool: `mcp__${server}__${name}`,
+    cwd,
+    session,
+    input: args,
+    server,
+    name,
+    args,
+  };
+}
+
 function ruleDecision(id: string, warning?: string): Decision {
   const r = rule(id);
   return {
@@ -360,17 +384,7 @@ export class ProxySession {
       await this.toClient(denial(msg.id, blockText(d)));
       return;
     }
-    const call: ToolCall = {
-      kind: "mcp",
-      agent: "mcp-proxy",
-      tool,
-      cwd: this.o.cwd,
-      session: this.key,
-      input: args,
-      server: this.o.name,
-      name,
-      args,
-    };
+    const call = proxyToolCall(this.o.name, name, args, this.o.cwd, this.key);
     let g;
     let admitted: FlowCall | null = null;
     const flowSettings = this.o.policy.flow;
