@@ -7,6 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { approve, auditEntries, type CaseDirs, DENO, exists, guardTask } from "./harness.ts";
+import { codeFor } from "../../scripts/totp_driver.ts";
 import type { Driver } from "./drivers.ts";
 import { REPO_ROOT } from "../../scripts/guard_flags.ts";
 import { runCase } from "./sandbox.ts";
@@ -91,6 +92,61 @@ export const ASK_SCENARIOS: Scenario[] = [
           `${d.agent}: ${events.join()}`,
         );
         if (!native) assertShortStop(r.saw, CHALLENGE, d.agent);
+      }),
+  },
+  {
+    id: "remember",
+    title:
+      "approve --remember project: later calls of the shape run in the agent, others still ask",
+    run: (d, bin) =>
+      withCase(d, async (c) => {
+        // A project tool guard has no table for (it asks), present on the agent's PATH.
+        const tools = `${c.root}/bin`;
+        await Deno.mkdir(tools, { recursive: true });
+        await Deno.writeTextFile(`${tools}/mystery-tool`, "#!/bin/sh\necho mystery-tool: $*\n", {
+          mode: 0o755,
+        });
+        const cmd = d.command(c, bin);
+        const env = { ...cmd.env, PATH: `${tools}:${cmd.env.PATH}` };
+        const run = async (command: string) => {
+          const r = await runCase({
+            call: d.shell(command),
+            argv: cmd.argv,
+            env,
+            cwd: c.project,
+            timeoutMs: AGENT_TIMEOUT_MS,
+          });
+          assert.ok(!r.error && !r.timedOut, `${d.agent}: ${describe(r)}`);
+          return r.toolResults.join("\n");
+        };
+        // Each call touches a marker first: it exists exactly when guard let the call run (Codex's
+        // shell has its own PATH, so the tool itself may not be found there).
+        const m = (n: number) => `${c.project}/ran-${n}`;
+        const first = await run(`touch ${m(1)} && mystery-tool build --fast ./src`);
+        assertShortStop(first, CHALLENGE, d.agent);
+        assert.ok(!exists(m(1)), `${d.agent}: ran before approval`);
+        const token = CHALLENGE.exec(first)![0].split(":")[1];
+        const ok = await guardTask(c, ["approve", token, "--remember", "project"], {
+          stdin: codeFor(c.totpUri, 30) + "\n",
+        });
+        assert.equal(ok.code, 0, ok.stdout + ok.stderr);
+        const id = /remembered as (r[0-9a-f]{8})/.exec(ok.stdout)?.[1];
+        assert.ok(id, ok.stdout);
+        // Not the identical call: the same shape with other paths runs, through the agent.
+        const later = await run(`touch ${m(2)} && mystery-tool build --fast ./lib/util`);
+        assert.ok(!/guard: /.test(later), `${d.agent}: stopped: ${later}`);
+        assert.ok(exists(m(2)), `${d.agent}: the remembered shape did not run: ${later}`);
+        if (d.agent !== "codex") assert.match(later, /mystery-tool: build --fast \.\/lib\/util/);
+        const other = await run(`touch ${m(3)} && mystery-tool deploy --fast ./src`);
+        assertShortStop(other, CHALLENGE, d.agent);
+        assert.ok(!exists(m(3)), `${d.agent}: another subcommand ran`);
+        const pre = auditEntries(c).filter((e) =>
+          e.source === `hook:${d.agent}` && e.call.includes("./lib/util")
+        );
+        assert.ok(
+          pre.some((e) => e.event === "remembered" && e.decision.rule === `remembered.${id}`),
+          `${d.agent}: ${JSON.stringify(pre.map((e) => [e.event, e.decision.rule]))}`,
+        );
       }),
   },
   {
