@@ -6,10 +6,8 @@
  * macOS when enrolled, TOTP otherwise), and turns the challenge into a
  * single-use approval valid for 5 minutes. Every step is audited.
  */
-import { authenticateTotp } from "./auth_flow.ts";
+import { secondFactor } from "./auth_flow.ts";
 import { err, out, printable } from "./io.ts";
-import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
-import { denoRunner } from "../auth/secret_store.ts";
 import { appendAudit } from "../state/audit_log.ts";
 import { DEFAULT_AUDIT, type DetectorSettings } from "../core/policy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
@@ -22,7 +20,7 @@ import {
   readChallenge,
   writeApproval,
 } from "../state/approvals.ts";
-import { AuthStateError, readEnrolment } from "../state/auth_state.ts";
+import { AuthStateError } from "../state/auth_state.ts";
 import type { Challenge } from "../state/challenges.ts";
 import { StateError, userStateDir } from "../state/state_dir.ts";
 import {
@@ -158,41 +156,17 @@ export async function runApprove(args: string[]): Promise<number> {
     out("");
   }
   try {
-    const enrolment = readEnrolment(stateDir);
-    const useTouchId = method === "touchid" ||
-      (method === "auto" && Deno.build.os === "darwin" && enrolment.touchid !== undefined);
-    if (useTouchId) {
-      if (!enrolment.touchid) {
-        err("guard approve: Touch ID is not enrolled (run: guard touchid setup) — or use --totp");
-        return 1;
-      }
-      const r = await approveWithTouchId(
-        helperPath(stateDir),
-        keyBlobPath(stateDir),
-        enrolment.touchid.publicKey,
-        c.token,
-        c.call,
-        `approve ${c.token}: ${c.call.slice(0, 120)}`,
-        denoRunner,
-      );
-      if (!r.ok) {
-        await audit(stateDir, "approval.auth-failed", c, `touchid: ${r.error}`);
-        err(`guard approve: not approved — ${r.error}`);
-        return 1;
-      }
-      return await finish(stateDir, c, "touchid", remember);
-    }
-    const auth = await authenticateTotp(
+    const f = await secondFactor(
       stateDir,
-      enrolment,
-      now,
+      { token: c.token, text: c.call, reason: `approve ${c.token}: ${c.call.slice(0, 120)}` },
       (event, detail) => audit(stateDir, event, c, detail),
+      { method },
     );
-    if (!auth.ok) {
-      err(`guard approve: not approved — ${auth.message}`);
+    if (!f.ok) {
+      err(`guard approve: not approved — ${f.message}`);
       return 1;
     }
-    return await finish(stateDir, c, "totp", remember);
+    return await finish(stateDir, c, f.method, remember);
   } catch (e) {
     if (e instanceof AuthStateError) {
       err(`guard approve: ${e.message}`);

@@ -6,7 +6,12 @@
 import { formatDuration, recordFailure, recordSuccess, remaining } from "../auth/lockout.ts";
 import { storeFor } from "../auth/secret_store.ts";
 import { verifyCode } from "../auth/totp.ts";
-import { type Enrolment, readAuthState, updateAuthState } from "../state/auth_state.ts";
+import {
+  type Enrolment,
+  readAuthState,
+  readEnrolment,
+  updateAuthState,
+} from "../state/auth_state.ts";
 import { readLine } from "./io.ts";
 
 export const TOTP_SECRET = "totp-secret";
@@ -77,4 +82,67 @@ export async function authenticateTotp(
     if (result.locked) await audit("approval.locked-out", result.message);
   }
   return result.ok ? { ok: true } : { ok: false, message: result.message };
+}
+
+export type FactorResult = { ok: true; method: "totp" | "touchid" } | {
+  ok: false;
+  message: string;
+};
+
+/** What the second factor is asked for: Touch ID signs `token` and `text` and shows `reason`. */
+export interface FactorSubject {
+  token: string;
+  text: string;
+  reason: string;
+}
+
+/**
+ * The second factor as `guard approve`, `guard watch` and `guard suggest --apply` ask it: Touch
+ * ID on macOS where it is enrolled (or when `method` forces it), a TOTP code otherwise (with its
+ * lockout and replay rules). Failures are audited through `audit`. `aroundCode` wraps the
+ * reading of the code (guard watch leaves raw mode for it).
+ */
+export async function secondFactor(
+  stateDir: string,
+  subject: FactorSubject,
+  audit: AuditFn,
+  opts: {
+    method?: "auto" | "totp" | "touchid";
+    prompt?: string;
+    beforeTouchId?: () => void;
+    aroundCode?: <T>(read: () => Promise<T>) => Promise<T>;
+  } = {},
+): Promise<FactorResult> {
+  const method = opts.method ?? "auto";
+  const enrolment = readEnrolment(stateDir);
+  const touchId = method === "touchid" ||
+    (method === "auto" && Deno.build.os === "darwin" && enrolment.touchid !== undefined);
+  if (touchId) {
+    if (!enrolment.touchid) {
+      return {
+        ok: false,
+        message: "Touch ID is not enrolled (run: guard touchid setup) — or use --totp",
+      };
+    }
+    opts.beforeTouchId?.();
+    const { approveWithTouchId, helperPath, keyBlobPath } = await import("../auth/touchid.ts");
+    const { denoRunner } = await import("../auth/secret_store.ts");
+    const r = await approveWithTouchId(
+      helperPath(stateDir),
+      keyBlobPath(stateDir),
+      enrolment.touchid.publicKey,
+      subject.token,
+      subject.text,
+      subject.reason,
+      denoRunner,
+    );
+    if (!r.ok) {
+      await audit("approval.auth-failed", `touchid: ${r.error}`);
+      return { ok: false, message: r.error };
+    }
+    return { ok: true, method: "touchid" };
+  }
+  const read = () => authenticateTotp(stateDir, enrolment, Date.now(), audit, opts.prompt);
+  const auth = await (opts.aroundCode ? opts.aroundCode(read) : read());
+  return auth.ok ? { ok: true, method: "totp" } : { ok: false, message: auth.message };
 }

@@ -11,11 +11,9 @@
  * the rule and audits `remembered.added`. Run by the user in their own terminal.
  */
 import { audit } from "./approve.ts";
-import { authenticateTotp } from "./auth_flow.ts";
+import { secondFactor } from "./auth_flow.ts";
 import { err, out, printable } from "./io.ts";
 import { parseEntries, parseSince } from "./log_cmd.ts";
-import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
-import { denoRunner } from "../auth/secret_store.ts";
 import type { AuditEntry } from "../core/audit_entry.ts";
 import type { CallShape } from "../core/call_shape.ts";
 import { canonicalJson } from "../core/canonical.ts";
@@ -28,7 +26,7 @@ import {
   type RememberedRule,
 } from "../policy/remembered.ts";
 import { snapshot } from "../state/audit_read.ts";
-import { AuthStateError, readEnrolment } from "../state/auth_state.ts";
+import { AuthStateError } from "../state/auth_state.ts";
 import type { Challenge } from "../state/challenges.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { addRemembered, loadRemembered, RememberedError } from "../state/remembered.ts";
@@ -501,37 +499,16 @@ async function apply(stateDir: string, s: Suggestions, a: Args): Promise<number>
   };
   const what = `${scope === "project" ? `project ${workspace}` : "always"}: ${p.description}`;
   // The second factor, exactly as `guard approve` asks it.
-  const enrolment = readEnrolment(stateDir);
-  let method: string;
-  if (Deno.build.os === "darwin" && enrolment.touchid !== undefined) {
-    const r = await approveWithTouchId(
-      helperPath(stateDir),
-      keyBlobPath(stateDir),
-      enrolment.touchid.publicKey,
-      id,
-      what,
-      `remember ${id}: ${what.slice(0, 120)}`,
-      denoRunner,
-    );
-    if (!r.ok) {
-      await audit(stateDir, "approval.auth-failed", c, `suggest ${id}: touchid: ${r.error}`);
-      err(`guard suggest: not remembered — ${r.error}`);
-      return 1;
-    }
-    method = "touchid";
-  } else {
-    const auth = await authenticateTotp(
-      stateDir,
-      enrolment,
-      Date.now(),
-      (event, detail) => audit(stateDir, event, c, `suggest ${id}: ${detail}`),
-    );
-    if (!auth.ok) {
-      err(`guard suggest: not remembered — ${auth.message}`);
-      return 1;
-    }
-    method = "totp";
+  const f = await secondFactor(
+    stateDir,
+    { token: id, text: what, reason: `remember ${id}: ${what.slice(0, 120)}` },
+    (event, detail) => audit(stateDir, event, c, `suggest ${id}: ${detail}`),
+  );
+  if (!f.ok) {
+    err(`guard suggest: not remembered — ${f.message}`);
+    return 1;
   }
+  const method = f.method;
   const r = await makeRemembered(
     p.shape,
     scope,

@@ -21,11 +21,9 @@
  */
 import { audit, rememberChallenge, unrememberable } from "./approve.ts";
 import { describeShape, type RememberScope } from "../policy/remembered.ts";
-import { authenticateTotp } from "./auth_flow.ts";
+import { secondFactor } from "./auth_flow.ts";
 import { err, printable } from "./io.ts";
-import { approveWithTouchId, helperPath, keyBlobPath } from "../auth/touchid.ts";
 import { formatDuration, remaining } from "../auth/lockout.ts";
-import { denoRunner } from "../auth/secret_store.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import {
@@ -37,7 +35,7 @@ import {
   readChallenge,
   writeApproval,
 } from "../state/approvals.ts";
-import { AuthStateError, readAuthState, readEnrolment } from "../state/auth_state.ts";
+import { AuthStateError, readAuthState } from "../state/auth_state.ts";
 import type { Challenge } from "../state/challenges.ts";
 import { StateError, userStateDir } from "../state/state_dir.ts";
 
@@ -523,40 +521,24 @@ class Watcher {
 
   private async secondFactor(c: Challenge): Promise<Factor> {
     try {
-      const enrolment = readEnrolment(this.stateDir);
-      if (Deno.build.os === "darwin" && enrolment.touchid) {
-        this.term.write(`\nTouch ID: confirm the approval of ${c.token}…\n`);
-        const r = await approveWithTouchId(
-          helperPath(this.stateDir),
-          keyBlobPath(this.stateDir),
-          enrolment.touchid.publicKey,
-          c.token,
-          c.call,
-          `approve ${c.token}: ${c.call.slice(0, 120)}`,
-          denoRunner,
-        );
-        if (!r.ok) {
-          await audit(this.stateDir, "approval.auth-failed", c, `touchid: ${r.error}`);
-          return { ok: false, message: r.error };
-        }
-        return { ok: true, method: "touchid" };
-      }
-      // The prompt line for scripts (a terminal gets readLine's own prompt); none while locked
-      // out, when authenticateTotp reads no code (it decides; this only keeps output honest).
-      if (this.term.rawInput) this.term.write("\n");
-      else if (remaining(readAuthState(this.stateDir), Date.now()) === 0) {
-        this.term.write(`guard watch: TOTP code for ${c.token}?\n`);
-      }
-      const auth = await this.term.cooked(() =>
-        authenticateTotp(
-          this.stateDir,
-          enrolment,
-          Date.now(),
-          (event, detail) => audit(this.stateDir, event, c, detail),
-          `TOTP code to approve ${c.token}: `,
-        )
+      return await secondFactor(
+        this.stateDir,
+        { token: c.token, text: c.call, reason: `approve ${c.token}: ${c.call.slice(0, 120)}` },
+        (event, detail) => audit(this.stateDir, event, c, detail),
+        {
+          prompt: `TOTP code to approve ${c.token}: `,
+          beforeTouchId: () => this.term.write(`\nTouch ID: confirm the approval of ${c.token}…\n`),
+          aroundCode: (read) => {
+            // The prompt line for scripts (a terminal gets readLine's own prompt); none while
+            // locked out, when authenticateTotp reads no code (it decides; this keeps output honest).
+            if (this.term.rawInput) this.term.write("\n");
+            else if (remaining(readAuthState(this.stateDir), Date.now()) === 0) {
+              this.term.write(`guard watch: TOTP code for ${c.token}?\n`);
+            }
+            return this.term.cooked(read);
+          },
+        },
       );
-      return auth.ok ? { ok: true, method: "totp" } : { ok: false, message: auth.message };
     } catch (e) {
       if (e instanceof AuthStateError) return { ok: false, message: e.message };
       if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) {
