@@ -6,7 +6,7 @@
  */
 import { type AuthState, INITIAL_STATE, parseState } from "../auth/lockout.ts";
 import type { StoreKind } from "../auth/secret_store.ts";
-import { checkInfo, StateError, writePrivateFile } from "./state_dir.ts";
+import { checkInfo, StateError, withFileLock, writePrivateFile } from "./state_dir.ts";
 
 export class AuthStateError extends Error {}
 
@@ -54,18 +54,11 @@ export function updateAuthState<T>(
   stateDir: string,
   fn: (s: AuthState) => { state: AuthState; result: T },
 ): T {
-  const lock = Deno.openSync(`${stateDir}/auth.lock`, { create: true, write: true, mode: 0o600 });
-  try {
-    lock.lockSync(true);
+  return withFileLock(`${stateDir}/auth.lock`, () => {
     const { state, result } = fn(readAuthState(stateDir));
     writePrivateFile(statePath(stateDir), JSON.stringify(state) + "\n");
     return result;
-  } finally {
-    try {
-      lock.unlockSync();
-    } catch { /* closing releases it */ }
-    lock.close();
-  }
+  });
 }
 
 export interface Enrolment {

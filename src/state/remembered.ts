@@ -8,7 +8,7 @@
  */
 import { parseRemembered, RememberedError, type RememberedRule } from "../policy/remembered.ts";
 import { canonicalJson } from "../core/canonical.ts";
-import { checkInfo, StateError, writePrivateFile } from "./state_dir.ts";
+import { checkInfo, StateError, withFileLock, writePrivateFile } from "./state_dir.ts";
 
 export { RememberedError };
 
@@ -54,32 +54,14 @@ export function updateRemembered<T>(
   stateDir: string,
   fn: (rules: RememberedRule[]) => { rules: RememberedRule[] | null; result: T },
 ): T {
-  const lock = Deno.openSync(`${stateDir}/remembered.lock`, {
-    create: true,
-    write: true,
-    mode: 0o600,
-  });
-  try {
-    lock.lockSync(true);
+  return withFileLock(`${stateDir}/remembered.lock`, () => {
     const { rules, result } = fn(loadRemembered(stateDir));
     if (rules !== null) {
-      writePrivateFile(
-        rememberedPath(stateDir),
-        JSON.stringify(
-          { version: 1, rules: rules.map((r) => JSON.parse(canonicalJson(r))) },
-          null,
-          1,
-        ) +
-          "\n",
-      );
+      const data = { version: 1, rules: rules.map((r) => JSON.parse(canonicalJson(r))) };
+      writePrivateFile(rememberedPath(stateDir), JSON.stringify(data, null, 1) + "\n");
     }
     return result;
-  } finally {
-    try {
-      lock.unlockSync();
-    } catch { /* closing releases it */ }
-    lock.close();
-  }
+  });
 }
 
 /** Adds a rule unless one with its id is there; true when it was added. */

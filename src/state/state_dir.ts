@@ -89,3 +89,17 @@ export function writePrivateFile(path: string, data: string | Uint8Array): void 
   else Deno.writeFileSync(tmp, data, { mode: 0o600, createNew: true });
   Deno.renameSync(tmp, path);
 }
+
+/** Runs `fn` holding an exclusive lock on `lockPath` (created 0600; released on close). */
+export function withFileLock<T>(lockPath: string, fn: () => T): T {
+  const lock = Deno.openSync(lockPath, { create: true, write: true, mode: 0o600 });
+  try {
+    lock.lockSync(true);
+    return fn();
+  } finally {
+    try {
+      lock.unlockSync();
+    } catch { /* closing releases it */ }
+    lock.close();
+  }
+}
