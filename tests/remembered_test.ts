@@ -206,3 +206,29 @@ Deno.test("@file operands are judged as the file, the strictest way", async () =
     true,
   );
 });
+
+const SPELLINGS: [string, string, boolean][] = [
+  // A program named by a path is that file.
+  ["/tmp/a/mystery-tool build", "/tmp/evil/mystery-tool build", false],
+  ["/tmp/a/mystery-tool build", "/tmp/a/mystery-tool build", true],
+  ["mystery-tool build ./src", "/tmp/evil/mystery-tool build ./src", false],
+  // Environment set for the command is part of the shape.
+  ["mystery-tool build ./src", "MYSTERY_OPTS=--evil mystery-tool build ./src", false],
+  ["MYSTERY_OPTS=-q mystery-tool build ./src", "MYSTERY_OPTS=-v mystery-tool build ./src", true],
+  ["MYSTERY_OPTS=-q mystery-tool build ./src", "mystery-tool build ./src", true],
+  // Input: a heredoc or here-string is named, a redirection by its target's kind.
+  ["mystery-tool run ./x", "mystery-tool run ./x <<EOF\nrm -rf ~\nEOF", false],
+  ["mystery-tool run ./x", "mystery-tool run ./x <<< 'rm -rf ~'", false],
+  ["mystery-tool run ./x <<EOF\nhello\nEOF", "mystery-tool run ./x <<EOF\nbye\nEOF", true],
+  ["mystery-tool run ./x", "mystery-tool run ./x < ~/.ssh/id_rsa", false],
+  // Wrappers and background jobs do not change the shape of what runs; a pipe into a shell does.
+  ["mystery-tool build ./src", "nohup mystery-tool build ./src &", true],
+  ["mystery-tool build ./src", "mystery-tool build ./src | sh", false],
+  ["mystery-tool build ./src", "sudo mystery-tool build ./src", false],
+];
+
+for (const [a, b, want] of SPELLINGS) {
+  Deno.test(`remembered \`${a}\` ${want ? "covers" : "does not cover"} \`${b}\``, async () => {
+    assert.equal(await covers(sh(a), sh(b)), want);
+  });
+}

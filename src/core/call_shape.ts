@@ -123,12 +123,25 @@ export function unitShape(
     ),
   );
   for (const r of u.redirs) {
-    if (r.target?.dynamic) return null;
-    if (r.target) operands.add(`redirect:${operandShape(r.target.value, u.cwd, env)}`);
+    if (r.target?.dynamic || r.heredoc?.dynamic) return null;
+    // A here-string's text is data like an operand; a heredoc is named (its body is not).
+    if (r.op === "<<<") operands.add("stdin:text");
+    else if (r.heredoc || r.op === "<<" || r.op === "<<-") operands.add("stdin:heredoc");
+    else if (r.target) operands.add(`redirect:${operandShape(r.target.value, u.cwd, env)}`);
   }
+  // Environment set for the command changes what it does: each name is part of the shape.
+  for (const a of u.assigns) {
+    if (a.value?.dynamic) return null;
+    options.add(`${a.name}=`);
+  }
+  // A program named by a path is that file, not whatever else has its name.
+  const first = u.argv[0].value;
+  const program = first.includes("/")
+    ? resolve(first.startsWith("~/") ? env.home + first.slice(1) : first, u.cwd) ?? first
+    : u.name;
   return {
     rule,
-    program: u.name,
+    program,
     sub,
     options: [...options].sort(),
     operands: [...operands].sort(),
