@@ -106,3 +106,22 @@ Deno.test("a pass is for its exact call only, and not after it expires", async (
   assert.notEqual(await takePass(state, "passes", token, call, now), null);
   assert.equal(await takePass(state, "passes", token, call, now), null, "single use");
 });
+
+Deno.test("expired hook passes and native-ask records are pruned", async () => {
+  const { pruneIfDue } = await import("../src/state/approvals.ts");
+  const home = await tempHome("guard-pass-");
+  const state = `${home}/.aiguard`;
+  Deno.mkdirSync(state, { mode: 0o700 });
+  const call = canonicalCall(proxyToolCall("fix", "secret", {}, CWD, "p"));
+  const token = await challengeToken(call);
+  const now = Date.now();
+  for (const kind of ["passes", "asked"] as const) {
+    writePass(state, kind, { token, call, via: "native", session: "s" }, now);
+  }
+  pruneIfDue(state, now, true);
+  assert.equal([...Deno.readDirSync(`${state}/passes`)].length, 1, "a fresh pass stays");
+  pruneIfDue(state, now + 11 * 60_000, true);
+  for (const kind of ["passes", "asked"]) {
+    assert.deepEqual([...Deno.readDirSync(`${state}/${kind}`)], [], `${kind} pruned`);
+  }
+});

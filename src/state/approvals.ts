@@ -17,6 +17,8 @@ import { checkInfo, ensureSubdir, StateError, writePrivateFile } from "./state_d
 import { canonicalJson } from "../core/canonical.ts";
 
 export const APPROVAL_TTL_MS = 5 * 60_000;
+/** How long a hook pass or a native-ask record lives (src/state/passes.ts). */
+export const PASS_TTL_MS = 10 * 60_000;
 export const CHALLENGE_TTL_MS = 60 * 60_000;
 /** Pruning runs at most this often (a stamp file records the last run). */
 export const PRUNE_INTERVAL_MS = 60_000;
@@ -274,8 +276,8 @@ export interface PruneResult {
 }
 
 /**
- * Removes challenges older than an hour, expired approvals and leftovers of
- * interrupted consumptions — at most once a minute, so it never slows
+ * Removes challenges older than an hour, expired approvals, hook passes and
+ * native-ask records, and leftovers of interrupted consumptions — at most once a minute, so it never slows
  * evaluations noticeably (one stat of a stamp file otherwise).
  */
 export function pruneIfDue(stateDir: string, now: number, force = false): PruneResult | null {
@@ -303,7 +305,8 @@ export function pruneIfDue(stateDir: string, now: number, force = false): PruneR
       try {
         const info = Deno.lstatSync(p);
         const age = now - (info.mtime?.getTime() ?? 0);
-        const leftover = e.name.startsWith(".consumed-") || e.name.includes(".tmp-");
+        const leftover = e.name.startsWith(".consumed-") || e.name.startsWith(".taken-") ||
+          e.name.includes(".tmp-");
         if (age > maxAge || (leftover && age > APPROVAL_TTL_MS)) {
           Deno.removeSync(p);
           if (TOKEN_RE.test(e.name)) into.push(e.name);
@@ -313,5 +316,8 @@ export function pruneIfDue(stateDir: string, now: number, force = false): PruneR
   };
   sweep(challengesDir(stateDir), CHALLENGE_TTL_MS, out.expiredChallenges);
   sweep(approvedDir(stateDir), APPROVAL_TTL_MS, out.expiredApprovals);
+  // Hook passes and native-ask records (src/state/passes.ts) live as long as a pass.
+  sweep(`${stateDir}/passes`, PASS_TTL_MS, []);
+  sweep(`${stateDir}/asked`, PASS_TTL_MS, []);
   return out;
 }

@@ -13,12 +13,12 @@
  * and consumed by an atomic rename, so two consumers never both win.
  */
 import { canonicalJson } from "../core/canonical.ts";
-import { tokenMatches } from "./approvals.ts";
+import { PASS_TTL_MS, tokenMatches } from "./approvals.ts";
 import { TOKEN_RE } from "./challenges.ts";
 import { checkInfo, ensureSubdir, StateError, writePrivateFile } from "./state_dir.ts";
 
 /** A pass lives this long: the agent's prompt may wait for its user. */
-export const PASS_TTL_MS = 10 * 60_000;
+export { PASS_TTL_MS };
 
 export type PassKind = "passes" | "asked";
 
@@ -103,24 +103,5 @@ export async function takePass(
     try {
       Deno.removeSync(claimed);
     } catch { /* gone */ }
-  }
-}
-
-/** Removes expired passes and leftovers (housekeeping; never fails a call). */
-export function prunePasses(stateDir: string, now: number): void {
-  for (const kind of ["passes", "asked"] as const) {
-    let entries: Deno.DirEntry[];
-    try {
-      entries = [...Deno.readDirSync(dirOf(stateDir, kind))];
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const p = `${dirOf(stateDir, kind)}/${e.name}`;
-      try {
-        const age = now - (Deno.lstatSync(p).mtime?.getTime() ?? 0);
-        if (age > PASS_TTL_MS) Deno.removeSync(p);
-      } catch { /* raced */ }
-    }
   }
 }
