@@ -68,7 +68,12 @@ Deno.test("a hook pass is taken exactly once by racing takers", async () => {
   Deno.mkdirSync(state, { mode: 0o700 });
   const call = canonicalCall(proxyToolCall("fix", "secret", {}, CWD, "p"));
   const token = await challengeToken(call);
-  writePass(state, "passes", { token, call, via: "approval", session: "s" }, Date.now());
+  writePass(
+    state,
+    "passes",
+    { token, call, via: "approval", session: "s", rule: "default.mcp" },
+    Date.now(),
+  );
   const script = `
     import { takePass } from "${REPO_ROOT}/src/state/passes.ts";
     const [dir, token, call] = Deno.args;
@@ -95,14 +100,34 @@ Deno.test("a pass is for its exact call only, and not after it expires", async (
   const other = canonicalCall(proxyToolCall("fix", "secret", { x: 1 }, CWD, "p"));
   const token = await challengeToken(call);
   const now = Date.now();
-  writePass(state, "passes", { token, call, via: "approval", session: "s" }, now);
+  writePass(
+    state,
+    "passes",
+    { token, call, via: "approval", session: "s", rule: "default.mcp" },
+    now,
+  );
   assert.equal(await takePass(state, "passes", token, other, now), null, "another call");
-  writePass(state, "passes", { token, call, via: "approval", session: "s" }, now - 11 * 60_000);
+  writePass(
+    state,
+    "passes",
+    { token, call, via: "approval", session: "s", rule: "default.mcp" },
+    now - 11 * 60_000,
+  );
   assert.equal(await takePass(state, "passes", token, call, now), null, "expired");
-  writePass(state, "passes", { token, call, via: "approval", session: "s" }, now);
+  writePass(
+    state,
+    "passes",
+    { token, call, via: "approval", session: "s", rule: "default.mcp" },
+    now,
+  );
   Deno.chmodSync(`${state}/passes/${token}`, 0o644);
   assert.equal(await takePass(state, "passes", token, call, now), null, "readable by others");
-  writePass(state, "passes", { token, call, via: "approval", session: "s" }, now);
+  writePass(
+    state,
+    "passes",
+    { token, call, via: "approval", session: "s", rule: "default.mcp" },
+    now,
+  );
   assert.notEqual(await takePass(state, "passes", token, call, now), null);
   assert.equal(await takePass(state, "passes", token, call, now), null, "single use");
 });
@@ -116,12 +141,42 @@ Deno.test("expired hook passes and native-ask records are pruned", async () => {
   const token = await challengeToken(call);
   const now = Date.now();
   for (const kind of ["passes", "asked"] as const) {
-    writePass(state, kind, { token, call, via: "native", session: "s" }, now);
+    writePass(state, kind, { token, call, via: "native", session: "s", rule: "default.mcp" }, now);
   }
   pruneIfDue(state, now, true);
   assert.equal([...Deno.readDirSync(`${state}/passes`)].length, 1, "a fresh pass stays");
   pruneIfDue(state, now + 11 * 60_000, true);
   for (const kind of ["passes", "asked"]) {
     assert.deepEqual([...Deno.readDirSync(`${state}/${kind}`)], [], `${kind} pruned`);
+  }
+});
+
+Deno.test("the proxy takes a hook pass only for the ask the hook saw (same rule)", async () => {
+  const { gate } = await import("../src/cli/gate.ts");
+  const home = await tempHome("guard-pass-");
+  const state = `${home}/.aiguard`;
+  Deno.mkdirSync(state, { mode: 0o700 });
+  const call = proxyToolCall("fix", "secret", {}, CWD, "p");
+  const canonical = canonicalCall(call);
+  const token = await challengeToken(canonical);
+  const ctx = { ...context(), stateDir: state };
+  const first = await gate(call, ctx, state, performance.now() + 5000, undefined, {
+    handOff: "take",
+  });
+  assert.equal(first.outcome, "ask", "no pass: the proxy asks");
+  const rule = first.decision.rule;
+  for (const [passRule, want] of [["flow.exfiltration", "ask"], [rule, "allow"]] as const) {
+    writePass(state, "passes", {
+      token,
+      call: canonical,
+      via: "approval",
+      session: "s",
+      rule: passRule,
+    }, Date.now());
+    const g = await gate(call, ctx, state, performance.now() + 5000, undefined, {
+      handOff: "take",
+    });
+    assert.equal(g.outcome, want, `a pass for ${passRule}`);
+    if (want === "allow") assert.equal(g.decision.rule, "approval.hook-pass");
   }
 });

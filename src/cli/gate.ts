@@ -134,7 +134,7 @@ export async function gate(
       passes.writePass(
         stateDir,
         "passes",
-        { token, call: canonical, via, session: call.session },
+        { token, call: canonical, via, session: call.session, rule: d.rule },
         now,
       );
     }
@@ -164,7 +164,8 @@ export async function gate(
   // The proxy: the hook already let this very call through (one decision per MCP call).
   if (mcp && opts.handOff === "take") {
     const p = await passes.takePass(stateDir, "passes", token, canonical, now);
-    if (p) {
+    // Only for the ask the hook saw: a reason the proxy alone has (its flow state) still asks.
+    if (p && p.rule === d.rule) {
       return allowed({
         action: "allow",
         risk: d.risk,
@@ -203,6 +204,7 @@ export async function gate(
       call: canonical,
       via: "native",
       session: call.session,
+      rule: d.rule,
     }, now);
     give("native");
     steps.push({

@@ -27,6 +27,8 @@ export interface Pass {
   call: string;
   /** approval, remembered:<id>, native */
   via: string;
+  /** The rule the hook asked with: the proxy takes the pass only for an ask of the same rule. */
+  rule: string;
   session: string;
   created_at: string;
   expires_at: string;
@@ -94,7 +96,8 @@ export async function takePass(
     }
     if (
       !p || typeof p !== "object" || p.token !== token || p.call !== call ||
-      typeof p.expires_at !== "string" || !(await tokenMatches(token, p.call))
+      typeof p.expires_at !== "string" || typeof p.rule !== "string" ||
+      !(await tokenMatches(token, p.call))
     ) return null;
     const exp = Date.parse(p.expires_at);
     if (!(exp > now) || Date.parse(p.created_at) > now + 60_000) return null;
