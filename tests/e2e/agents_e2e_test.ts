@@ -28,7 +28,9 @@ if (!problem) {
   }
 }
 
-planScenarios([...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, COST].map((s) => s.id));
+planScenarios(
+  [...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, COST].map((s) => s.id),
+);
 
 for (const agent of AGENT_IDS) {
   if (only.length && !only.includes(agent)) continue;
