@@ -347,11 +347,8 @@ Deno.test("approve --remember project: calls of the same shape run, others still
 
 Deno.test("--remember is refused for what can never be remembered, before the second factor", async () => {
   const { home } = await enrolled();
-  // A user ask rule, and a call of run-time words.
-  Deno.writeTextFileSync(`${home}/.aiguard/policy.toml`, 'ask = ["^mystery-tool deploy"]\n', {
-    mode: 0o600,
-  });
-  for (const c of ["mystery-tool deploy now", "mystery-tool $HOME_DIR_X"]) {
+  // Words known only at run time, a command substitution as the program, a flow-free structure ask.
+  for (const c of ["mystery-tool $HOME_DIR_X", "$(mystery-tool) go", "mystery-tool `x`"]) {
     const token = tokenOf((await runGuard(home, ["evaluate"], bash(c))).stderr);
     const r = await runGuard(home, ["approve", token, "--remember", "always"], "");
     assert.equal(r.code, 1, r.stdout);
@@ -364,6 +361,32 @@ Deno.test("--remember is refused for what can never be remembered, before the se
   const s = await runGuard(home, ["approve", token, "--remember", "session"], "");
   assert.match(s.stderr, /no session id/);
   assert.equal((await runGuard(home, ["approve", token, "--remember", "forever"], "")).code, 2);
+});
+
+Deno.test("an ask of your own ask rule can be remembered: only its shape, the rule still asks for others", async () => {
+  const { home, uri } = await enrolled();
+  Deno.writeTextFileSync(`${home}/.aiguard/policy.toml`, 'ask = ["^npm run"]\n', { mode: 0o600 });
+  const token = tokenOf((await runGuard(home, ["evaluate"], bash("npm run test"))).stderr);
+  const ap = await runGuard(
+    home,
+    ["approve", token, "--remember", "project"],
+    codeFor(uri, 30) + "\n",
+  );
+  assert.equal(ap.code, 0, ap.stderr);
+  assert.match(ap.stdout, /npm run test \[user\.ask\[0\], ≤medium\]/);
+  assert.equal((await runGuard(home, ["evaluate"], bash("npm run test"))).code, 0);
+  for (
+    const c of [
+      "npm run deploy",
+      "npm run test -- --coverage",
+      "npm run test && npm run deploy",
+      "cat package.json && npm run test",
+    ]
+  ) {
+    const r = await runGuard(home, ["evaluate"], bash(c));
+    assert.equal(r.code, 2, `${c} must still ask: ${r.stderr}`);
+    assert.match(r.stderr, /user\.ask\[0\]/);
+  }
 });
 
 Deno.test("a remembered-rules file that does not parse fails closed, like the policy file", async () => {

@@ -264,7 +264,11 @@ function evaluateShell(call: Extract<ToolCall, { kind: "shell" }>, ctx: EngineCo
     verdicts.push(new UnitView(u, verdict.action, verdict.rule, env));
   }
   trace.units = verdicts;
-  trace.findings = findings;
+  // Your own block and ask rules match the whole command: they are in the trace too (explain,
+  // and a remembered approval of such an ask names every program of the command).
+  trace.findings = ub || ua
+    ? [...findings, ...(ub ? [userFinding(ub)] : []), ...(ua ? [userFinding(ua)] : [])]
+    : findings;
   trace.programs = an.units.filter((u) => !u.transparent && u.name).map((u) => [
     u.name,
     ...u.argv.slice(1).map((w) => (w.dynamic ? "" : w.value)),

@@ -6,8 +6,10 @@
  * higher risk, runs. Pure: the file lives in src/state/remembered.ts.
  *
  * Never remembered: blocks (Absolute Blocks above all), critical risk, asks raised by flow
- * tracking (they are about the data a call carries, not its shape), asks of the user's own ask
- * rules, and calls whose words are known only at run time.
+ * tracking (they are about the data a call carries, not its shape), asks of the command's
+ * structure as a whole, and calls whose words are known only at run time. An ask of the user's
+ * own `ask = […]` rule can be remembered: the shape is then every program of the command, tied to
+ * that rule, so the rule keeps asking for every other shape.
  */
 import {
   argShape,
@@ -55,24 +57,28 @@ export function callShape(call: ToolCall, ev: Evaluation, ctx: EngineContext): S
   if (d.rule.startsWith("flow.")) {
     return { refused: "asks about the data a call carries (flow tracking) are never remembered" };
   }
-  if (d.rule.startsWith("user.")) return { refused: "your own ask rules are never overridden" };
   if (d.rule.startsWith("input.")) {
     return { refused: "calls guard could not read are never remembered" };
   }
   const base = { rule: d.rule, risk: d.risk, units: [] as UnitShape[], args: [] as string[] };
   if (call.kind === "shell") {
-    if (ev.trace.findings.some((f) => f.unit === undefined && f.action !== "allow")) {
+    // Your own ask rule matches the whole command: then every program in it is the shape.
+    const userAsk = ev.trace.findings.find((f) =>
+      f.unit === undefined && f.tier === "user" && f.action === "ask"
+    );
+    if (
+      ev.trace.findings.some((f) => f.unit === undefined && f.action !== "allow" && f !== userAsk)
+    ) {
       return {
         refused: "part of the command asks as a whole (its structure), not by its programs",
       };
     }
     const units: UnitShape[] = [];
     for (const u of ev.trace.units) {
-      if (u.verdict !== "ask") continue;
+      if (u.verdict !== "ask" && !userAsk) continue;
       const s = u.shape;
       if (!s) return { refused: `a program or word of \`${u.text}\` is known only at run time` };
-      if (s.rule.startsWith("user.")) return { refused: "your own ask rules are never overridden" };
-      units.push(s);
+      units.push(userAsk && u.verdict !== "ask" ? { ...s, rule: userAsk.rule } : s);
     }
     if (!units.length) return { refused: "no part of the command has a shape a rule can name" };
     return { shape: { ...base, tool: "shell", units } };
