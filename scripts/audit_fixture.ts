@@ -20,10 +20,10 @@ import {
   keyHashInput,
   macBody,
   signerName,
-} from "../src/core/audit_entry.ts";
+} from "../src/audit/audit_entry.ts";
 import { canonicalJson } from "../src/core/canonical.ts";
-import { writeKeys } from "../src/state/audit_keys.ts";
-import { checkpointPath, formatSeal, sealPath } from "../src/state/audit_log.ts";
+import { writeKeys } from "../src/audit/audit_keys.ts";
+import { checkpointPath, formatSeal, sealPath } from "../src/audit/audit_log.ts";
 
 const sha = (s: string | Uint8Array) => createHash("sha256").update(s).digest();
 

@@ -22,11 +22,11 @@
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
  */
-import { type EngineContext, evaluate } from "../src/core/engine.ts";
-import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/core/policy.ts";
+import { type EngineContext, evaluate } from "../src/policy/engine.ts";
+import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/policy/user_policy.ts";
 import type { Evaluation, ToolCall } from "../src/core/types.ts";
-import { makeShellParser } from "../src/shell/parser.ts";
-import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+import { makeShellParser } from "../src/shell/parse/parser.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sitter.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
 import {
@@ -43,9 +43,9 @@ import { ADVERSARIAL, E2E_CLASSES, type E2EClass, MIX, type ToolInput } from "./
 import { consumeApproval, pruneIfDue } from "../src/state/approvals.ts";
 import { challengeToken, writeChallenge } from "../src/state/challenges.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
-import { appendAudit } from "../src/state/audit_log.ts";
+import { appendAudit } from "../src/audit/audit_log.ts";
 import { writeLargeLog } from "./audit_fixture.ts";
-import { detect } from "../src/core/detect.ts";
+import { detect } from "../src/detect/detect.ts";
 import { injectionQuality, secretQuality, type Split } from "./eval_detectors.ts";
 import {
   admitCall,
@@ -55,8 +55,8 @@ import {
   encodeFlowState,
   newFlowState,
   recordResult,
-} from "../src/core/flow.ts";
-import { flowCallOf } from "../src/core/flow_call.ts";
+} from "../src/flow/flow.ts";
+import { flowCallOf } from "../src/policy/flow_call.ts";
 import { sessionKey } from "../src/state/sessions.ts";
 import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 import { corpusFigures } from "./bench_corpus.ts";

@@ -14,7 +14,7 @@ import { SESSION_ASKS } from "../tests/corpus/session_asks.ts";
 import { toolCall } from "../tests/corpus/run.ts";
 import type { Case } from "../tests/corpus/types.ts";
 import { context, CWD, policyFrom, shellCall } from "../tests/harness.ts";
-import { type EngineContext, evaluate } from "../src/core/engine.ts";
+import { type EngineContext, evaluate } from "../src/policy/engine.ts";
 import type { ToolCall } from "../src/core/types.ts";
 import { type AskContext, routeAsk } from "../src/policy/ask_route.ts";
 import {

@@ -10,8 +10,8 @@
  * measurement and used for tuning afterwards; holdout (written last) is never
  * shown, only its rates. Exported for the tests and the bench.
  */
-import { scanInjection } from "../src/core/injection.ts";
-import { findSecrets } from "../src/core/secrets.ts";
+import { scanInjection } from "../src/detect/injection.ts";
+import { findSecrets } from "../src/detect/secrets.ts";
 import { REPO_ROOT } from "./guard_flags.ts";
 
 export type Split = "dev" | "test" | "holdout";

@@ -1,6 +1,6 @@
 /**
  * `deno task fit-directive`: fits the sentence-level directive scorer
- * (`src/core/directive.ts`) on the dev and test splits of `tests/eval/` (never
+ * (`src/detect/directive.ts`) on the dev and test splits of `tests/eval/` (never
  * the holdout split), and prints the weights to paste into `WEIGHTS`.
  *
  * Labels are weak, at sentence level: every candidate sentence of a benign
@@ -10,8 +10,8 @@
  * a reference to the reader's own answer or task, secrecy or override).
  * Logistic regression, L2-regularised, batch gradient descent.
  */
-import { candidate, features, sentences, vector, WEIGHTS } from "../src/core/directive.ts";
-import { normalize } from "../src/core/normalize.ts";
+import { candidate, features, sentences, vector, WEIGHTS } from "../src/detect/directive.ts";
+import { normalize } from "../src/detect/normalize.ts";
 import { REPO_ROOT } from "./guard_flags.ts";
 
 const load = (set: string, split: string) =>

@@ -6,8 +6,8 @@
  */
 import { CORPUS } from "../tests/corpus/index.ts";
 import { RULES } from "../src/core/rules.ts";
-import { SECRET_RULES } from "../src/core/secrets.ts";
-import { INJECTION_RULES } from "../src/core/injection.ts";
+import { SECRET_RULES } from "../src/detect/secrets.ts";
+import { INJECTION_RULES } from "../src/detect/injection.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname).replace(/\/$/, "");
 

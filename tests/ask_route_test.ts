@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { type AskChannel, routeAsk } from "../src/policy/ask_route.ts";
-import type { AskChannelPolicy } from "../src/core/policy.ts";
+import type { AskChannelPolicy } from "../src/policy/user_policy.ts";
 import type { Risk } from "../src/core/types.ts";
 
 type Row = [string, string | null, boolean | null, Risk, AskChannelPolicy, AskChannel];

@@ -9,16 +9,16 @@
 import assert from "node:assert/strict";
 import { createHash, createHmac } from "node:crypto";
 import { canonicalJson } from "../src/core/canonical.ts";
-import { type AuditEntry, EVOLVE_LABEL, fromHex } from "../src/core/audit_entry.ts";
-import { fastFields, keyAt, verifyLog } from "../src/core/audit_verify.ts";
-import { privacyView } from "../src/core/audit_privacy.ts";
-import { redact, SECRET_RULES } from "../src/core/secrets.ts";
-import { mayHoldSecret, SECRET_KEYWORDS } from "../src/core/secret_keywords.ts";
-import { readKeys } from "../src/state/audit_keys.ts";
-import { appendAudit, type AuditRecord, listSegments, parseSeal } from "../src/state/audit_log.ts";
-import { snapshot } from "../src/state/audit_read.ts";
+import { type AuditEntry, EVOLVE_LABEL, fromHex } from "../src/audit/audit_entry.ts";
+import { fastFields, keyAt, verifyLog } from "../src/audit/audit_verify.ts";
+import { privacyView } from "../src/audit/audit_privacy.ts";
+import { redact, SECRET_RULES } from "../src/detect/secrets.ts";
+import { mayHoldSecret, SECRET_KEYWORDS } from "../src/detect/secret_keywords.ts";
+import { readKeys } from "../src/audit/audit_keys.ts";
+import { appendAudit, type AuditRecord, listSegments, parseSeal } from "../src/audit/audit_log.ts";
+import { snapshot } from "../src/audit/audit_read.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
-import { hmacSha256Hex, nodeCrypto } from "../src/cli/sync_crypto.ts";
+import { hmacSha256Hex, nodeCrypto } from "../src/audit/sync_crypto.ts";
 import {
   guardEnv,
   MAIN_TS,

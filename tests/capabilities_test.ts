@@ -11,8 +11,8 @@ import {
   classifyTool,
   commandCapabilities,
   type ToolDefinition,
-} from "../src/core/capabilities.ts";
-import { classifyMcpTool } from "../src/core/mcp_capabilities.ts";
+} from "../src/flow/capabilities.ts";
+import { classifyMcpTool } from "../src/flow/mcp_capabilities.ts";
 
 const RL: Capability = "reads-local";
 const RP: Capability = "reads-private";

@@ -76,7 +76,7 @@ Deno.test("corpus: at least 330 cases", () => {
 
 Deno.test("every shell case decides the same with the fast path disabled (tree-sitter only)", async () => {
   const { context, shellCall } = await import("./harness.ts");
-  const { evaluate } = await import("../src/core/engine.ts");
+  const { evaluate } = await import("../src/policy/engine.ts");
   const slow = context(undefined, false);
   for (const cases of Object.values(CORPUS)) {
     for (const c of cases) {

@@ -6,8 +6,13 @@
  * pathological input, the deadline, and `guard scan` end to end.
  */
 import assert from "node:assert/strict";
-import { INJECTION_RULES, ScanDeadline, scanInjection, summarise } from "../src/core/injection.ts";
-import { deleet, despace, normalize, originalIndex } from "../src/core/normalize.ts";
+import {
+  INJECTION_RULES,
+  ScanDeadline,
+  scanInjection,
+  summarise,
+} from "../src/detect/injection.ts";
+import { deleet, despace, normalize, originalIndex } from "../src/detect/normalize.ts";
 import {
   benignValue,
   effectiveRules,
@@ -15,8 +20,8 @@ import {
   findSecrets,
   redact,
   SECRET_RULES,
-} from "../src/core/secrets.ts";
-import { detect, lineColumns } from "../src/core/detect.ts";
+} from "../src/detect/secrets.ts";
+import { detect, lineColumns } from "../src/detect/detect.ts";
 import { runGuard, tempHome } from "../scripts/guard_flags.ts";
 import { policyFrom } from "./harness.ts";
 

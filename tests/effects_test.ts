@@ -4,7 +4,7 @@
  * getopt_long, git and Go accept.
  */
 import assert from "node:assert/strict";
-import { parseArgs } from "../src/shell/options.ts";
+import { parseArgs } from "../src/shell/programs/options.ts";
 import { decide } from "./harness.ts";
 
 const P = "/home/user/project";

@@ -10,7 +10,7 @@ import {
   FingerprintStore,
   hash64,
   tokensOf,
-} from "../src/core/fingerprint.ts";
+} from "../src/flow/fingerprint.ts";
 import {
   admitCall,
   checkFlow,
@@ -24,7 +24,7 @@ import {
   mergeDecisions,
   newFlowState,
   recordResult,
-} from "../src/core/flow.ts";
+} from "../src/flow/flow.ts";
 import type { Decision } from "../src/core/types.ts";
 import { policyFrom } from "./harness.ts";
 

@@ -13,8 +13,8 @@
  * rebuilds input i alone.
  */
 import assert from "node:assert/strict";
-import { evaluate } from "../src/core/engine.ts";
-import type { EngineContext } from "../src/core/engine.ts";
+import { evaluate } from "../src/policy/engine.ts";
+import type { EngineContext } from "../src/policy/engine.ts";
 import { context, shellCall } from "./harness.ts";
 import { inputAt, kindAt, showInput } from "./fuzz/shell_gen.ts";
 

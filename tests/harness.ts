@@ -2,12 +2,12 @@
  * In-process test harness: the real engine with tree-sitter loaded, a fixed
  * home (/home/user), state dir, guard install path and an optional policy.
  */
-import { type EngineContext, evaluate } from "../src/core/engine.ts";
-import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/core/policy.ts";
+import { type EngineContext, evaluate } from "../src/policy/engine.ts";
+import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/policy/user_policy.ts";
 import type { Evaluation, ToolCall } from "../src/core/types.ts";
-import { makeShellParser } from "../src/shell/parser.ts";
-import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
-import "../src/core/mcp_capabilities.ts";
+import { makeShellParser } from "../src/shell/parse/parser.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sitter.ts";
+import "../src/flow/mcp_capabilities.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
 

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { parse } from "smol-toml";
 import { runGuard, tempHome } from "../scripts/guard_flags.ts";
-import { compilePolicy } from "../src/core/policy.ts";
+import { compilePolicy } from "../src/policy/user_policy.ts";
 import {
   BEGIN_MARKER,
   type ClaudeKind,
@@ -20,7 +20,7 @@ import {
   tomlString,
   translateRule,
   translateSettings,
-} from "../src/cli/import_claude.ts";
+} from "../src/cli/setup/import_claude.ts";
 
 const HOME = "/home/u";
 const PROJECT: RuleContext = { home: HOME, projectDir: "/work/app" };

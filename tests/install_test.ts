@@ -10,10 +10,10 @@ import { createHash } from "node:crypto";
 import { parse as parseToml } from "smol-toml";
 import { guardEnv, REPO_ROOT, runGuard, runProcess, tempHome } from "../scripts/guard_flags.ts";
 import { codeFor, setupTotp } from "./totp_helpers.ts";
-import { readReply } from "../src/cli/canary.ts";
+import { readReply } from "../src/cli/setup/canary.ts";
 import { installedCommand } from "./installed_hook.ts";
-import { hookHash, trustedHash } from "../src/cli/codex_trust.ts";
-import type { InstallAgent } from "../src/cli/install.ts";
+import { hookHash, trustedHash } from "../src/cli/setup/codex_trust.ts";
+import type { InstallAgent } from "../src/cli/setup/install.ts";
 
 const AGENT_FILES: [InstallAgent, string, string][] = [
   ["claude", ".claude/settings.json", "PreToolUse"],

@@ -3,7 +3,7 @@
  * entry), for the tests that run it by hand: tests/install_test.ts and the e2e scenarios.
  */
 import { parse as parseToml } from "smol-toml";
-import { configPaths, type InstallAgent } from "../src/cli/install.ts";
+import { configPaths, type InstallAgent } from "../src/cli/setup/install.ts";
 
 export function installedCommand(agent: InstallAgent, text: string): string {
   if (agent === "kimi") {

@@ -18,7 +18,7 @@ import {
   reportLine,
   transformConfig,
   wrappedShape,
-} from "../src/cli/mcp_wrap.ts";
+} from "../src/cli/setup/mcp_wrap.ts";
 
 type Obj = Record<string, unknown>;
 

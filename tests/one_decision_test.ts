@@ -7,10 +7,10 @@
 import assert from "node:assert/strict";
 import { adapt } from "../src/adapters/registry.ts";
 import { canonicalCall } from "../src/core/canonical.ts";
-import { evaluate } from "../src/core/engine.ts";
+import { evaluate } from "../src/policy/engine.ts";
 import { proxyToolCall } from "../src/mcp/proxy.ts";
 import { context, CWD, HOME } from "./harness.ts";
-import "../src/core/mcp_capabilities.ts";
+import "../src/flow/mcp_capabilities.ts";
 import { REPO_ROOT, tempHome } from "../scripts/guard_flags.ts";
 import { challengeToken } from "../src/state/challenges.ts";
 import { writePass } from "../src/state/passes.ts";
@@ -152,7 +152,7 @@ Deno.test("expired hook passes and native-ask records are pruned", async () => {
 });
 
 Deno.test("the proxy takes a hook pass only for the ask the hook saw (same rule)", async () => {
-  const { gate } = await import("../src/cli/gate.ts");
+  const { gate } = await import("../src/gate/gate.ts");
   const home = await tempHome("guard-pass-");
   const state = `${home}/.aiguard`;
   Deno.mkdirSync(state, { mode: 0o700 });

@@ -15,7 +15,7 @@
  * it anyway.
  */
 import assert from "node:assert/strict";
-import { evaluate } from "../src/core/engine.ts";
+import { evaluate } from "../src/policy/engine.ts";
 import { context, decide, shellCall } from "./harness.ts";
 
 interface Case {

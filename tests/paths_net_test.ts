@@ -9,7 +9,7 @@ import {
   hostOf,
   parseIPv4,
   parseIPv6,
-} from "../src/core/net.ts";
+} from "../src/zones/net.ts";
 import {
   componentMatches,
   globMatchesExactly,
@@ -17,8 +17,8 @@ import {
   normalize,
   resolve,
   within,
-} from "../src/core/paths.ts";
-import { classifyPath } from "../src/core/sensitive_paths.ts";
+} from "../src/zones/paths.ts";
+import { classifyPath } from "../src/zones/sensitive_paths.ts";
 
 Deno.test("normalize, resolve, within", () => {
   const cases: [string, string][] = [

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { context, CWD, HOME, shellCall } from "./harness.ts";
-import { evaluate } from "../src/core/engine.ts";
+import { evaluate } from "../src/policy/engine.ts";
 import type { ToolCall } from "../src/core/types.ts";
 import {
   callShape,

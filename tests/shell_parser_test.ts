@@ -3,11 +3,11 @@
  * with it, quote removal, line continuations, and bounded work on hostile input.
  */
 import assert from "node:assert/strict";
-import { fastParse } from "../src/shell/fast_lexer.ts";
-import type { Part, Redir, Stmt, Word } from "../src/shell/ir.ts";
-import { makeShellParser, NeedFullParser } from "../src/shell/parser.ts";
-import { decodeAnsiC, unescapeDouble, unescapeUnquoted } from "../src/shell/quoting.ts";
-import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/tree_sitter.ts";
+import { fastParse } from "../src/shell/parse/fast_lexer.ts";
+import type { Part, Redir, Stmt, Word } from "../src/shell/parse/ir.ts";
+import { makeShellParser, NeedFullParser } from "../src/shell/parse/parser.ts";
+import { decodeAnsiC, unescapeDouble, unescapeUnquoted } from "../src/shell/parse/quoting.ts";
+import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sitter.ts";
 
 await loadTreeSitter();
 const ts = (s: string) => parseWithTreeSitter(s, performance.now() + 5000);
@@ -298,7 +298,7 @@ Deno.test("fast path: unquoted backslash escapes and lone {} match tree-sitter",
 });
 
 Deno.test("printf emulation: %s, %b, %c, %%, format reuse; other conversions are unknown", async () => {
-  const { staticPrintf } = await import("../src/core/shell_analysis.ts");
+  const { staticPrintf } = await import("../src/shell/shell_analysis.ts");
   assert.equal(staticPrintf(["r%s", "m"]), "rm");
   assert.equal(staticPrintf(["%s-%s\\n", "a", "b", "c"]), "a-b\nc-\n");
   assert.equal(staticPrintf(["\\x72m %b", "\\x2d\\x72f"]), "rm -rf");

@@ -13,7 +13,7 @@ import {
   tempHome,
 } from "../scripts/guard_flags.ts";
 import { compileArgs } from "../scripts/compile.ts";
-import { readReply } from "../src/cli/canary.ts";
+import { readReply } from "../src/cli/setup/canary.ts";
 
 async function probe(home: string, subcommand: string): Promise<Record<string, string>> {
   const out = await new Deno.Command(Deno.execPath(), {

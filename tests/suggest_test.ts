@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { runGuard, tempHome } from "../scripts/guard_flags.ts";
 import { codeFor, enrolled } from "./totp_helpers.ts";
-import { buildSuggestions } from "../src/cli/suggest.ts";
-import type { AuditEntry } from "../src/core/audit_entry.ts";
-import type { CallShape } from "../src/core/call_shape.ts";
+import { buildSuggestions } from "../src/cli/approval/suggest.ts";
+import type { AuditEntry } from "../src/audit/audit_entry.ts";
+import type { CallShape } from "../src/shell/call_shape.ts";
 import { makeRemembered } from "../src/policy/remembered.ts";
 
 function bash(command: string, cwd: string, session: string, extra: object = {}): string {

@@ -4,7 +4,7 @@
  * curl 7.88 and wget 1.21 through a logging proxy). The most dangerous reading wins.
  */
 import assert from "node:assert/strict";
-import { classifyDestination, type HostClass, parseIPv4, parseIPv6 } from "../src/core/net.ts";
+import { classifyDestination, type HostClass, parseIPv4, parseIPv6 } from "../src/zones/net.ts";
 
 const TABLE: [string, HostClass | null][] = [
   // ── Cloud metadata ──────────────────────────────────────────────────────────────────

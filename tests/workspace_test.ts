@@ -19,11 +19,11 @@ import {
   encodeFlowState,
   FlowStateError,
   newFlowState,
-} from "../src/core/flow.ts";
+} from "../src/flow/flow.ts";
 import { sessionKey } from "../src/state/sessions.ts";
 import { guardEnv, runGuard, runProcess, tempHome } from "../scripts/guard_flags.ts";
 import { installedHook } from "./installed_hook.ts";
-import { readReply } from "../src/cli/canary.ts";
+import { readReply } from "../src/cli/setup/canary.ts";
 
 const SALT = "0123456789abcdef";
 

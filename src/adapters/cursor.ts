@@ -6,7 +6,7 @@
  * tools Cursor's agent calls (`Shell`, `mcp__<server>__<tool>`, `Read`).
  * Cursor has no PostToolUse here: every payload is a PreToolUse.
  */
-import { basename } from "../core/paths.ts";
+import { basename } from "../zones/paths.ts";
 import {
   absolutePath,
   type AdaptedCall,

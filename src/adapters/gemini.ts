@@ -11,7 +11,7 @@
  * (`mcp__srv__tool`, `mcp_srv_tool`, `srv__tool`), and named
  * `mcp__<server>__<tool>` in the ToolCall like every other agent's.
  */
-import { classifyDestination } from "../core/net.ts";
+import { classifyDestination } from "../zones/net.ts";
 import type { ToolCall } from "../core/types.ts";
 import {
   type AdaptedCall,

@@ -2,7 +2,7 @@
  * Shared validation for hook payloads. Every accessor throws `InputError` on
  * a missing or wrongly typed field, so a malformed payload fails closed.
  */
-import { resolve } from "../core/paths.ts";
+import { resolve } from "../zones/paths.ts";
 import type { ToolCall } from "../core/types.ts";
 
 export class InputError extends Error {}

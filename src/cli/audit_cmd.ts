@@ -6,22 +6,22 @@
  * `TAMPERED: line L: <what>` (exit 1) on the first break; notes (crash
  * repairs, rekeys, unchecked MACs) come first, one per line.
  */
-import type { Checkpoint, Signer } from "../core/audit_entry.ts";
+import type { Checkpoint, Signer } from "../audit/audit_entry.ts";
 import {
   type Bundle,
   noteSignedBy,
   parseBundle,
   type VerifyInput,
   verifyLog,
-} from "../core/audit_verify.ts";
-import { DEFAULT_AUDIT } from "../core/policy.ts";
-import { readKeys, signerInfo, writeKeys } from "../state/audit_keys.ts";
-import { appendAudit, checkpointPath, withAuditLock } from "../state/audit_log.ts";
-import { snapshot } from "../state/audit_read.ts";
+} from "../audit/audit_verify.ts";
+import { DEFAULT_AUDIT } from "../policy/user_policy.ts";
+import { readKeys, signerInfo, writeKeys } from "../audit/audit_keys.ts";
+import { appendAudit, checkpointPath, withAuditLock } from "../audit/audit_log.ts";
+import { snapshot } from "../audit/audit_read.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { StateError, userStateDir } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";
-import { nodeCrypto } from "./sync_crypto.ts";
+import { nodeCrypto } from "../audit/sync_crypto.ts";
 
 const USAGE = `usage:
   guard audit verify [PATH|-] [--against FILE|-]   check the log (or one segment) end to end

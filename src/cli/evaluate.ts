@@ -24,18 +24,18 @@ import {
   DEFAULT_AUDIT,
   type DetectorSettings,
   PolicyError,
-} from "../core/policy.ts";
+} from "../policy/user_policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, Evaluation, ToolCall } from "../core/types.ts";
-import type { AskRecord } from "../core/audit_entry.ts";
-import { appendAudit } from "../state/audit_log.ts";
+import type { AskRecord } from "../audit/audit_entry.ts";
+import { appendAudit } from "../audit/audit_log.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
-import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
-import { type FlowHooks, gate } from "./gate.ts";
-import { admitCall, checkFlow, type FlowCall, type FlowProof, recordResult } from "../core/flow.ts";
-import { flowCallOf, stringLeaves } from "../core/flow_call.ts";
-import type { EngineContext } from "../core/engine.ts";
+import { baseContext, evaluateWithCapabilities } from "../gate/runtime.ts";
+import { type FlowHooks, gate } from "../gate/gate.ts";
+import { admitCall, checkFlow, type FlowCall, type FlowProof, recordResult } from "../flow/flow.ts";
+import { flowCallOf, stringLeaves } from "../policy/flow_call.ts";
+import type { EngineContext } from "../policy/engine.ts";
 import { type OpenSession, openSession, pruneSessions } from "../state/sessions.ts";
 import { anchorWorkspace } from "../state/workspace.ts";
 import { type AskContext, routeAsk } from "../policy/ask_route.ts";
@@ -308,7 +308,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
       // MCP tool heuristics load only for MCP tools (they register with capabilities.ts).
       const mcpTool = call.kind === "mcp" || call.tool.startsWith("mcp__");
       if (mcpTool) {
-        await import("../core/mcp_capabilities.ts");
+        await import("../flow/mcp_capabilities.ts");
       }
       if (adapted.event === "PostToolUse") {
         await nativeOutcome(stateDir, call, audit);
@@ -424,7 +424,7 @@ async function postToolUse(
 ): Promise<Outcome> {
   const text = responseText(response);
   // The detectors are large: load them only for PostToolUse, never on the PreToolUse path.
-  const { detect } = await import("../core/detect.ts");
+  const { detect } = await import("../detect/detect.ts");
   const det = detect(text, {
     settings: ctx.policy.detectors,
     deadline,

@@ -5,7 +5,7 @@
  */
 import { claudeToolCall } from "../adapters/claude.ts";
 import { asObject, InputError } from "../adapters/payload.ts";
-import { PolicyError } from "../core/policy.ts";
+import { PolicyError } from "../policy/user_policy.ts";
 import type { Evaluation, ToolCall } from "../core/types.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
@@ -15,10 +15,10 @@ import {
   rememberedFor,
   type RememberedRule,
 } from "../policy/remembered.ts";
-import type { CallShape } from "../core/call_shape.ts";
+import type { CallShape } from "../shell/call_shape.ts";
 import { loadRemembered } from "../state/remembered.ts";
-import { baseContext, evaluateWithCapabilities } from "./runtime.ts";
-import { EMPTY_POLICY } from "../core/policy.ts";
+import { baseContext, evaluateWithCapabilities } from "../gate/runtime.ts";
+import { EMPTY_POLICY } from "../policy/user_policy.ts";
 import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
 
 const USAGE = `usage: guard explain [--cwd DIR] [--workspace DIR|none] [--json] '<command>'

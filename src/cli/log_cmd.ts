@@ -2,9 +2,9 @@
  * `guard log` (recent decisions, filtered; `--json`; `--follow`) and
  * `guard stats` (decisions by action, rule and tool) — run by the user.
  */
-import type { AuditEntry } from "../core/audit_entry.ts";
-import { auditPath } from "../state/audit_log.ts";
-import { snapshot } from "../state/audit_read.ts";
+import type { AuditEntry } from "../audit/audit_entry.ts";
+import { auditPath } from "../audit/audit_log.ts";
+import { snapshot } from "../audit/audit_read.ts";
 import { StateError, userStateDir } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";
 

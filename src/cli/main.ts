@@ -65,23 +65,23 @@ export async function main(args: string[]): Promise<number> {
       return out.code;
     }
     case "approve":
-      return (await import("./approve.ts")).runApprove(rest);
+      return (await import("./approval/approve.ts")).runApprove(rest);
     case "deny":
-      return (await import("./approve.ts")).runDeny(rest);
+      return (await import("./approval/approve.ts")).runDeny(rest);
     case "suggest":
-      return (await import("./suggest.ts")).runSuggest(rest);
+      return (await import("./approval/suggest.ts")).runSuggest(rest);
     case "rules":
-      return (await import("./rules_cmd.ts")).runRules(rest);
+      return (await import("./approval/rules_cmd.ts")).runRules(rest);
     case "forget":
-      return (await import("./rules_cmd.ts")).runForget(rest);
+      return (await import("./approval/rules_cmd.ts")).runForget(rest);
     case "pending":
-      return (await import("./approve.ts")).runPending(rest);
+      return (await import("./approval/approve.ts")).runPending(rest);
     case "watch":
-      return (await import("./watch.ts")).runWatch(rest);
+      return (await import("./approval/watch.ts")).runWatch(rest);
     case "totp":
-      return (await import("./totp_cmd.ts")).runTotp(rest);
+      return (await import("./approval/totp_cmd.ts")).runTotp(rest);
     case "touchid":
-      return (await import("./touchid_cmd.ts")).runTouchId(rest);
+      return (await import("./approval/touchid_cmd.ts")).runTouchId(rest);
     case "audit":
       return (await import("./audit_cmd.ts")).runAudit(rest);
     case "scan":
@@ -89,17 +89,17 @@ export async function main(args: string[]): Promise<number> {
     case "proxy":
       return (await import("./proxy_cmd.ts")).runProxyCommand(rest);
     case "mcp":
-      return (await import("./mcp_cmd.ts")).runMcp(rest);
+      return (await import("./setup/mcp_cmd.ts")).runMcp(rest);
     case "log":
       return (await import("./log_cmd.ts")).runLog(rest);
     case "install":
-      return (await import("./install.ts")).runInstall(rest, false);
+      return (await import("./setup/install.ts")).runInstall(rest, false);
     case "uninstall":
-      return (await import("./install.ts")).runInstall(rest, true);
+      return (await import("./setup/install.ts")).runInstall(rest, true);
     case "doctor":
-      return (await import("./doctor.ts")).runDoctor(rest);
+      return (await import("./setup/doctor.ts")).runDoctor(rest);
     case "import-claude-permissions":
-      return (await import("./import_claude.ts")).runImportClaude(rest);
+      return (await import("./setup/import_claude.ts")).runImportClaude(rest);
     case "stats":
       return (await import("./log_cmd.ts")).runStats(rest);
     case "explain": {

@@ -3,13 +3,13 @@
  * (`src/mcp/proxy.ts`). Wired into the agent's MCP configuration in place of
  * the server's command; see the README and `deno task hook-command --mcp`.
  */
-import { PolicyError } from "../core/policy.ts";
+import { PolicyError } from "../policy/user_policy.ts";
 import { runProxy } from "../mcp/proxy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err } from "./io.ts";
 import { findWorkspace, namedWorkspace } from "../state/workspace.ts";
-import { baseContext } from "./runtime.ts";
+import { baseContext } from "../gate/runtime.ts";
 
 const USAGE =
   "usage: guard proxy [--name <server>] [--workspace DIR|none] -- <server command> [args…]";

@@ -6,9 +6,9 @@
  * masked excerpt. Exit 1 when anything was found, 0 when clean, 2 on errors
  * (input too large, deadline passed: it fails closed).
  */
-import { detect, DetectDeadline, lineColumns, maskSecret, redactWith } from "../core/detect.ts";
-import { ScanDeadline } from "../core/injection.ts";
-import { DEFAULT_DETECTORS, type DetectorSettings, PolicyError } from "../core/policy.ts";
+import { detect, DetectDeadline, lineColumns, maskSecret, redactWith } from "../detect/detect.ts";
+import { ScanDeadline } from "../detect/injection.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings, PolicyError } from "../policy/user_policy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor } from "../state/state_dir.ts";
 import { err, out, printable } from "./io.ts";

@@ -2,8 +2,8 @@
  * The seam of guard: every front end maps its input into a `ToolCall` and maps
  * the `Decision` back. Nothing in `src/core/` performs I/O.
  */
-import type { ShellParser } from "../shell/parser.ts";
-import type { CompiledPolicy } from "./policy.ts";
+import type { ShellParser } from "../shell/parse/parser.ts";
+import type { CompiledPolicy } from "../policy/user_policy.ts";
 
 export type Action = "allow" | "ask" | "block";
 export type Risk = "low" | "medium" | "high" | "critical";
@@ -136,8 +136,8 @@ export interface UnitTrace {
   program?: string | null;
   /** What it does: each effect, its resolved target, the zone and the verdict (explain). */
   effects?: EffectTrace[];
-  /** Its shape (src/core/call_shape.ts), computed on demand: what a remembered approval names. */
-  shape?: import("./call_shape.ts").UnitShape | null;
+  /** Its shape (src/shell/call_shape.ts), computed on demand: what a remembered approval names. */
+  shape?: import("../shell/call_shape.ts").UnitShape | null;
 }
 
 export interface EffectTrace {

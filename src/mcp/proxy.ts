@@ -25,17 +25,17 @@
  */
 import { canonicalJson } from "../core/canonical.ts";
 import { loadRemembered, RememberedError } from "../state/remembered.ts";
-import { detect, DetectDeadline } from "../core/detect.ts";
-import { ScanDeadline } from "../core/injection.ts";
-import { type CompiledPolicy, PolicyError } from "../core/policy.ts";
+import { detect, DetectDeadline } from "../detect/detect.ts";
+import { ScanDeadline } from "../detect/injection.ts";
+import { type CompiledPolicy, PolicyError } from "../policy/user_policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
-import { gate } from "../cli/gate.ts";
-import { baseContext } from "../cli/runtime.ts";
-import { appendAuditMany, type AuditRecord, type Digests } from "../state/audit_log.ts";
-import type { AskRecord } from "../core/audit_entry.ts";
+import { gate } from "../gate/gate.ts";
+import { baseContext } from "../gate/runtime.ts";
+import { appendAuditMany, type AuditRecord, type Digests } from "../audit/audit_log.ts";
+import type { AskRecord } from "../audit/audit_entry.ts";
 import { createHash } from "node:crypto";
-import { hmacSha256Hex } from "../cli/sync_crypto.ts";
+import { hmacSha256Hex } from "../audit/sync_crypto.ts";
 
 /** A long-running process can afford node:crypto: synchronous, several times faster than WebCrypto. */
 const PROXY_DIGESTS: Digests = {
@@ -52,13 +52,13 @@ import {
   type FlowState,
   newFlowState,
   recordResult,
-} from "../core/flow.ts";
-import { type CapabilityCache, flowCallOf } from "../core/flow_call.ts";
+} from "../flow/flow.ts";
+import { type CapabilityCache, flowCallOf } from "../policy/flow_call.ts";
 import type { Evaluation } from "../core/types.ts";
-import type { ToolDefinition } from "../core/capabilities.ts";
-import "../core/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
+import type { ToolDefinition } from "../flow/capabilities.ts";
+import "../flow/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
 import { LineSplitter } from "./framing.ts";
-import { loadPins, savePins, serverKey } from "../state/mcp_pins.ts";
+import { loadPins, savePins, serverKey } from "./mcp_pins.ts";
 
 export const MAX_LINE = 64 * 1024 * 1024;
 export const MAX_PENDING = 4096;

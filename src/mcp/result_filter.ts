@@ -6,10 +6,10 @@
  * names and descriptions, every string of `structuredContent` — so the result
  * keeps its shape and stays valid against the tool's `outputSchema`. Pure.
  */
-import { detect } from "../core/detect.ts";
-import type { InjectionResult } from "../core/injection.ts";
-import { DEFAULT_DETECTORS, type DetectorSettings } from "../core/policy.ts";
-import { effectiveRules, findSecrets } from "../core/secrets.ts";
+import { detect } from "../detect/detect.ts";
+import type { InjectionResult } from "../detect/injection.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings } from "../policy/user_policy.ts";
+import { effectiveRules, findSecrets } from "../detect/secrets.ts";
 
 export interface FilterOptions {
   settings?: DetectorSettings;

@@ -9,7 +9,7 @@
  * have a human at the prompt. Everything else, and every case where the mode is unknown, goes
  * out of band: a native ask must never become a run in a session nobody answers.
  */
-import type { AskChannelPolicy } from "../core/policy.ts";
+import type { AskChannelPolicy } from "./user_policy.ts";
 import type { Risk } from "../core/types.ts";
 
 export type AskChannel = "native" | "out-of-band";

@@ -1,7 +1,7 @@
 /**
  * Remembered approvals: `guard approve <token> --remember session|project|always` turns one
  * approved ask into the narrowest rule that covers it — the shape of the call
- * (src/core/call_shape.ts) and the rule it asked with, scoped to the session, the workspace, or
+ * (src/shell/call_shape.ts) and the rule it asked with, scoped to the session, the workspace, or
  * everywhere. A later ask whose every asking part has that shape, in no stricter zone and at no
  * higher risk, runs. Pure: the file lives in src/state/remembered.ts.
  *
@@ -18,9 +18,9 @@ import {
   type UnitShape,
   ZONE_STRICTNESS,
   zoneWithin,
-} from "../core/call_shape.ts";
+} from "../shell/call_shape.ts";
 import { canonicalJson } from "../core/canonical.ts";
-import { type EngineContext, zoneEnvOf } from "../core/engine.ts";
+import { type EngineContext, zoneEnvOf } from "./engine.ts";
 import type { Evaluation, Risk, ToolCall } from "../core/types.ts";
 
 export type RememberScope = "session" | "project" | "always";

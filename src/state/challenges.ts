@@ -5,8 +5,8 @@
  * command or canonical tool call: any edit needs a new approval.
  */
 import { canonicalJson } from "../core/canonical.ts";
-import type { CallShape } from "../core/call_shape.ts";
-import { sha256Hex } from "./audit_log.ts";
+import type { CallShape } from "../shell/call_shape.ts";
+import { sha256Hex } from "../audit/audit_log.ts";
 import { ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
 export const TOKEN_RE = /^[0-9a-f]{12}$/;

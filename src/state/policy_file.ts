@@ -3,7 +3,12 @@
  * key, or an invalid or non-linear regex raises PolicyError naming the file,
  * line and problem; the caller fails closed.
  */
-import { type CompiledPolicy, compilePolicy, EMPTY_POLICY, PolicyError } from "../core/policy.ts";
+import {
+  type CompiledPolicy,
+  compilePolicy,
+  EMPTY_POLICY,
+  PolicyError,
+} from "../policy/user_policy.ts";
 import { checkInfo, StateError } from "./state_dir.ts";
 
 export function policyPath(stateDir: string): string {
@@ -56,6 +61,6 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
   // The secret rules are loaded only when the policy configures them.
   const ids = data.secrets === undefined
     ? null
-    : new Set((await import("../core/secrets.ts")).SECRET_RULES.map((r) => r.id));
+    : new Set((await import("../detect/secrets.ts")).SECRET_RULES.map((r) => r.id));
   return compilePolicy(data, file, text, ids);
 }

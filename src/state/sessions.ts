@@ -12,8 +12,8 @@ import {
   type FlowState,
   FlowStateError,
   newFlowState,
-} from "../core/flow.ts";
-import { hash64, type TripleProbe } from "../core/fingerprint.ts";
+} from "../flow/flow.ts";
+import { hash64, type TripleProbe } from "../flow/fingerprint.ts";
 import { ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
 export const SESSION_MAX_BYTES = 1024 * 1024;

@@ -18,8 +18,8 @@
  * session with a valid workspace sets it, later calls never change it — is
  * `anchorWorkspace`, on the session's flow state.
  */
-import type { FlowState } from "../core/flow.ts";
-import { within } from "../core/paths.ts";
+import type { FlowState } from "../flow/flow.ts";
+import { within } from "../zones/paths.ts";
 
 /** What bounds a workspace: the engine context's own fields. */
 export interface WorkspaceBounds {

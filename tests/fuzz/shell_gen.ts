@@ -136,7 +136,7 @@ const PATHS = [
   "dist",
   "node_modules",
   "src/main.ts",
-  "src/core/engine.ts",
+  "src/policy/engine.ts",
   "README.md",
   ".env",
   ".git",
@@ -1610,7 +1610,7 @@ const WRAPPERS = [
   "doas",
 ];
 
-/** Inputs at and just past the engine's limits (src/core/types.ts DEFAULT_LIMITS, src/shell/parser.ts). */
+/** Inputs at and just past the engine's limits (src/core/types.ts DEFAULT_LIMITS, src/shell/parse/parser.ts). */
 function limitInput(r: Rng): string {
   const near = (n: number) => n + r.int(-2, 2);
   const tail = r.pick(["rm -rf ~", "x", "cat ~/.ssh/id_rsa", "ls", "rm -rf ~/.aiguard"]);

@@ -3,7 +3,7 @@
  * grammar (Fig specs, checked against `--help`) merged with the tables'
  * own options and roles.
  */
-import type { Arity, OptionGrammar, ParseStyle } from "../options.ts";
+import type { Arity, OptionGrammar, ParseStyle } from "./options.ts";
 import { BUILD } from "./build.ts";
 import { CONTAINERS } from "./containers.ts";
 import { COREUTILS } from "./coreutils.ts";

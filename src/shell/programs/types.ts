@@ -4,9 +4,9 @@
  * `grammar.generated.json` (Fig autocomplete specs, checked against the real
  * programs' `--help`); a table adds the effect of the options that matter and
  * may declare options the grammar lacks. Tables are data: the analysis that
- * turns them into effects is `src/core/effects.ts`.
+ * turns them into effects is `src/shell/effects.ts`.
  */
-import type { Arity, ParseStyle } from "../options.ts";
+import type { Arity, ParseStyle } from "./options.ts";
 
 /** What an operand (or an option's value) is. */
 export type Role =

@@ -1,0 +1,237 @@
+/**
+ * `guard doctor [--json]`: is guard set up so that it can protect you? Each
+ * check passes, warns, or fails with the command that fixes it; exit 1 when
+ * anything failed. Doctor changes no file; for each wired agent it pipes a
+ * canary call through the installed hook command (src/cli/setup/agent_checks.ts),
+ * which guard records in the audit log like any other decision.
+ */
+import { allAgentChecks } from "./agent_checks.ts";
+import { launcher, userDirectory } from "../flags.ts";
+import { guardPaths } from "../../gate/runtime.ts";
+import { out } from "../io.ts";
+import { checkInfo, stateDirFor } from "../../state/state_dir.ts";
+import { loadPolicy } from "../../state/policy_file.ts";
+import { loadRemembered } from "../../state/remembered.ts";
+import { readEnrolment } from "../../auth/auth_state.ts";
+
+type Status = "pass" | "warn" | "fail";
+
+interface Check {
+  check: string;
+  status: Status;
+  detail: string;
+  fix?: string;
+}
+
+function stateChecks(stateDir: string): Check[] {
+  const out: Check[] = [];
+  try {
+    const info = Deno.lstatSync(stateDir);
+    checkInfo(stateDir, info, true);
+  } catch (e) {
+    const missing = e instanceof Deno.errors.NotFound;
+    return [{
+      check: "state directory",
+      status: "fail",
+      detail: missing ? `${stateDir} does not exist` : (e as Error).message,
+      fix: missing
+        ? "run any guard command once (e.g. `guard totp setup`) to create it"
+        : `chmod 700 ${stateDir} and make sure you own it (not a symlink)`,
+    }];
+  }
+  const loose: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const e of Deno.readDirSync(dir)) {
+      const p = `${dir}/${e.name}`;
+      const i = Deno.lstatSync(p);
+      const mode = (i.mode ?? 0) & 0o777;
+      if (i.isSymlink) loose.push(`${p} is a symlink`);
+      else if (i.isDirectory) {
+        if (mode & 0o077) loose.push(`${p} is ${mode.toString(8)}`);
+        if (depth < 3) walk(p, depth + 1);
+      } else if (mode & 0o077) loose.push(`${p} is ${mode.toString(8)}`);
+    }
+  };
+  walk(stateDir, 0);
+  out.push(
+    loose.length
+      ? {
+        check: "state directory",
+        status: "fail",
+        detail: `readable by others: ${loose.slice(0, 3).join("; ")}${
+          loose.length > 3 ? ` (+${loose.length - 3})` : ""
+        }`,
+        fix: `chmod -R go-rwx ${stateDir}`,
+      }
+      : { check: "state directory", status: "pass", detail: `${stateDir} is 0700, files 0600` },
+  );
+  return out;
+}
+
+async function policyCheck(stateDir: string): Promise<Check> {
+  try {
+    const p = await loadPolicy(stateDir);
+    const rules = p.rules.length;
+    return {
+      check: "policy",
+      status: p.mode === "observe" ? "warn" : "pass",
+      detail: `${
+        p.file ?? "no policy.toml (defaults)"
+      }: ${rules} rule(s), mode ${p.mode}, flow ${p.flow.preset}`,
+      ...(p.mode === "observe"
+        ? { fix: 'observe mode stops nothing but Absolute Blocks: set mode = "enforce" when ready' }
+        : {}),
+    };
+  } catch (e) {
+    return {
+      check: "policy",
+      status: "fail",
+      detail: (e as Error).message,
+      fix: "fix the line named above; until then every call is stopped",
+    };
+  }
+}
+
+function rememberedCheck(stateDir: string): Check {
+  try {
+    const rules = loadRemembered(stateDir);
+    return {
+      check: "remembered approvals",
+      status: "pass",
+      detail: rules.length
+        ? `${rules.length} remembered approval(s) (guard rules lists them)`
+        : "none (guard approve <token> --remember project makes one)",
+    };
+  } catch (e) {
+    return {
+      check: "remembered approvals",
+      status: "fail",
+      detail: (e as Error).message,
+      fix: "fix or remove the file; until then every call is stopped",
+    };
+  }
+}
+
+function installationCheck(): Check {
+  const problems: string[] = [];
+  let uid: number | null = null;
+  try {
+    uid = Deno.uid();
+  } catch { /* no sys permission */ }
+  for (const p of guardPaths()) {
+    try {
+      const i = Deno.statSync(p);
+      const mode = (i.mode ?? 0) & 0o777;
+      if (mode & 0o022) problems.push(`${p} is writable by group or others (${mode.toString(8)})`);
+      if (uid !== null && i.uid !== null && i.uid !== uid && i.uid !== 0) {
+        problems.push(`${p} is owned by uid ${i.uid}`);
+      }
+    } catch (e) {
+      if (!(e instanceof Deno.errors.NotFound)) {
+        // guard may not read its own installation (only ~/.aiguard): that is by design.
+        continue;
+      }
+    }
+  }
+  const l = launcher(Deno.env.get("HOME") ?? "");
+  const where = l.compiled ? l.command : guardPaths()[0];
+  return problems.length
+    ? {
+      check: "installation",
+      status: "fail",
+      detail: problems.join("; "),
+      fix: `chmod go-w on guard's files; keep ${where} owned by you or root`,
+    }
+    : {
+      check: "installation",
+      status: "pass",
+      detail: `${where} (${
+        l.compiled ? "compiled binary" : "from source"
+      }); agents' writes there are Absolute Blocks`,
+    };
+}
+
+function factorCheck(stateDir: string): Check {
+  try {
+    const e = readEnrolment(stateDir);
+    if (e.touchid) {
+      return { check: "second factor", status: "pass", detail: "Touch ID enrolled" };
+    }
+    if (e.totp) {
+      return e.totp.store === "file"
+        ? {
+          check: "second factor",
+          status: "warn",
+          detail: "TOTP enrolled; its secret is in a 0600 file (no keyring available)",
+          fix: "install a keyring (Secret Service / Keychain) and run `guard totp reset`",
+        }
+        : {
+          check: "second factor",
+          status: "pass",
+          detail: `TOTP enrolled; secret in the ${e.totp.store}`,
+        };
+    }
+    return {
+      check: "second factor",
+      status: "fail",
+      detail: "nothing enrolled: asked calls can never be approved",
+      fix: "guard totp setup (or guard touchid setup on macOS)",
+    };
+  } catch (e) {
+    return { check: "second factor", status: "fail", detail: (e as Error).message };
+  }
+}
+
+function privilegeCheck(home: string, stateDir: string): Check {
+  const q = (d: Deno.PermissionDescriptor) => Deno.permissions.querySync(d).state === "granted";
+  const held: string[] = [];
+  const broad: string[] = [];
+  if (q({ name: "read", path: stateDir })) held.push(`read/write ${stateDir}`);
+  if (q({ name: "read", path: "/" })) broad.push("read everywhere");
+  if (q({ name: "write", path: "/" })) broad.push("write everywhere");
+  if (q({ name: "net" })) broad.push("network");
+  if (q({ name: "ffi" })) broad.push("ffi");
+  if (q({ name: "run" })) broad.push("run any program");
+  if (q({ name: "read", path: `${home}/.claude` })) held.push("agent configuration directories");
+  if (q({ name: "env", variable: "HOME" })) held.push("env HOME");
+  const detail = `doctor holds: ${held.join(", ") || "nothing"}${
+    broad.length ? `; broad: ${broad.join(", ")}` : ""
+  }; the hook (evaluate) drops the agent directories and running programs at start-up`;
+  return broad.length
+    ? {
+      check: "privileges",
+      status: "warn",
+      detail,
+      fix:
+        "run guard with the flags of `deno task guard` (or a binary built by `deno task compile` on this machine)",
+    }
+    : { check: "privileges", status: "pass", detail };
+}
+
+export async function runDoctor(args: string[]): Promise<number> {
+  const json = args.includes("--json");
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) {
+    out("FAIL  HOME is not set to an absolute path");
+    return 1;
+  }
+  const stateDir = stateDirFor(home);
+  const projectDir = userDirectory();
+  const checks: Check[] = [
+    ...stateChecks(stateDir),
+    await policyCheck(stateDir),
+    rememberedCheck(stateDir),
+    ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
+    installationCheck(),
+    factorCheck(stateDir),
+    privilegeCheck(home, stateDir),
+  ];
+  if (json) out(JSON.stringify(checks, null, 2));
+  else {
+    for (const c of checks) {
+      out(`${c.status.toUpperCase().padEnd(4)}  ${c.check}: ${c.detail}`);
+      if (c.fix && c.status !== "pass") out(`      fix: ${c.fix}`);
+    }
+  }
+  return checks.some((c) => c.status === "fail") ? 1 : 0;
+}

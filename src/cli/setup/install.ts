@@ -1,0 +1,461 @@
+/**
+ * `guard install --agent <agent> [--project] [--dry-run]` and `guard uninstall …`:
+ * wire guard's hook (PreToolUse and, where the agent has it, PostToolUse) into
+ * an agent's configuration, idempotently, with a diff and a backup; uninstall
+ * removes exactly guard's entries and leaves everything else as it was.
+ */
+import { hookCommand, mainModulePath, userDirectory } from "../flags.ts";
+import { innerCommand } from "../../adapters/fail_closed.ts";
+import {
+  appendMarkedBlock,
+  applyEdit,
+  dropMarkedBlock,
+  isPermissionError,
+  permissionHint,
+  readOrEmpty,
+} from "./config_edit.ts";
+import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
+import { nodeCrypto } from "../../audit/sync_crypto.ts";
+import { err, out } from "../io.ts";
+
+export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
+export type InstallAgent = typeof INSTALL_AGENTS[number];
+
+type Json = Record<string, unknown>;
+
+/** A guard hook command, whoever wrote it (any flags, source or binary, wrapped or not). */
+export function isGuardCommand(cmd: unknown): boolean {
+  if (typeof cmd !== "string") return false;
+  const inner = innerCommand(cmd);
+  return / evaluate --agent (claude|codex|kimi|gemini|cursor|copilot)$/.test(inner) &&
+    /(main\.ts|guard)/.test(inner);
+}
+
+interface AgentSpec {
+  /**
+   * User-level hook files, relative to the home directory. Where there are several (one per
+   * product or version), install writes each whose directory exists, or the first when none does.
+   */
+  user: string[];
+  /** The hook file relative to a project (`--project`); null when the agent reads none there. */
+  project: string | null;
+  /** Rewrites the file's text: adds (or, with command null, removes) guard's hooks. */
+  edit(text: string, command: string | null, path: string): string;
+}
+
+function parseJson(text: string, path: string): Json {
+  if (text.trim() === "") return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new InstallError(`${path} is not valid JSON (${(e as Error).message}); fix it first`);
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw new InstallError(`${path} must hold a JSON object`);
+  }
+  return v as Json;
+}
+
+class InstallError extends Error {}
+
+function obj(parent: Json, key: string, path: string): Json {
+  const v = parent[key];
+  if (v === undefined) return (parent[key] = {}) as Json;
+  if (!v || typeof v !== "object" || Array.isArray(v)) {
+    throw new InstallError(`${path}: "${key}" must be an object`);
+  }
+  return v as Json;
+}
+
+function list(parent: Json, key: string, path: string): unknown[] {
+  const v = parent[key];
+  if (v === undefined) return (parent[key] = []) as unknown[];
+  if (!Array.isArray(v)) throw new InstallError(`${path}: "${key}" must be an array`);
+  return v;
+}
+
+const stringify = (v: unknown) => JSON.stringify(v, null, 2) + "\n";
+
+/** True for a hook entry (`command` or Copilot's `bash`) that runs guard. */
+function isGuardEntry(h: unknown): boolean {
+  return !!h && typeof h === "object" &&
+    (isGuardCommand((h as Json).command) || isGuardCommand((h as Json).bash));
+}
+
+/**
+ * Claude Code / Codex / Gemini shape: hooks.<Event> = [{matcher, hooks: [{type, command, …}]}].
+ * guard's entry keeps its place when it is rewritten (Codex names a hook's trust by its position,
+ * and other hooks keep theirs); a new one goes last. Older or duplicate guard entries are removed.
+ */
+function matcherHooks(
+  events: string[],
+  matcher: string,
+  extra: Json,
+): AgentSpec["edit"] {
+  return (text, command, path) => {
+    const cfg = parseJson(text, path);
+    const hooks = obj(cfg, "hooks", path);
+    for (const ev of events) {
+      const groups = list(hooks, ev, path);
+      const entry = command ? { type: "command", command, ...extra } : null;
+      let placed = false;
+      const kept = groups.map((g) => {
+        if (!g || typeof g !== "object" || !Array.isArray((g as Json).hooks)) return g;
+        const handlers = (g as Json).hooks as unknown[];
+        if (!handlers.some(isGuardEntry)) return g;
+        // In place only where guard sees every call: a group of its own, or one with its matcher.
+        const alone = handlers.every(isGuardEntry);
+        const here = !!entry && !placed && (alone || (g as Json).matcher === matcher);
+        const inner = handlers.flatMap((h) => {
+          if (!isGuardEntry(h)) return [h];
+          if (!here || placed) return [];
+          placed = true;
+          return [entry];
+        });
+        if (!inner.length) return null;
+        return here && alone
+          ? { ...(g as Json), matcher, hooks: inner }
+          : { ...(g as Json), hooks: inner };
+      }).filter((g) => g !== null);
+      if (entry && !placed) kept.push({ matcher, hooks: [entry] });
+      if (kept.length) hooks[ev] = kept;
+      else delete hooks[ev];
+    }
+    if (!Object.keys(hooks).length) delete cfg.hooks;
+    return text.trim() === "" && !command ? "" : stringify(cfg);
+  };
+}
+
+/** Cursor / Copilot shape: {version: 1, hooks: {<event>: [{command|bash, …}]}}. */
+function flatHooks(events: string[], entry: (command: string) => Json): AgentSpec["edit"] {
+  return (text, command, path) => {
+    const cfg = parseJson(text, path);
+    cfg.version ??= 1;
+    const hooks = obj(cfg, "hooks", path);
+    for (const ev of events) {
+      const kept = list(hooks, ev, path).filter((h) => !isGuardEntry(h));
+      if (command) kept.push(entry(command));
+      if (kept.length) hooks[ev] = kept;
+      else delete hooks[ev];
+    }
+    return text.trim() === "" && !command ? "" : stringify(cfg);
+  };
+}
+
+const KIMI_BEGIN =
+  "# >>> guard hook (managed by `guard install`; remove with `guard uninstall`) >>>";
+const KIMI_END = "# <<< guard hook <<<";
+
+/** Kimi's TOML: guard's [[hooks]] blocks live between marker comments at the end. */
+function kimiEdit(text: string, command: string | null): string {
+  const block = command === null
+    ? null
+    : ["PreToolUse", "PostToolUse"].map((ev) =>
+      `[[hooks]]\nevent = "${ev}"\nmatcher = ".*"\ncommand = ${
+        JSON.stringify(command)
+      }\ntimeout = 30\n`
+    ).join("\n");
+  return appendMarkedBlock(
+    dropMarkedBlock(text, KIMI_BEGIN, KIMI_END),
+    KIMI_BEGIN,
+    KIMI_END,
+    block,
+  );
+}
+
+export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
+  claude: {
+    user: [".claude/settings.json"],
+    project: ".claude/settings.json",
+    // PostToolUseFailure: a call that ran and failed (an allowed native ask still ran).
+    edit: matcherHooks(["PreToolUse", "PostToolUse", "PostToolUseFailure"], "*", { timeout: 30 }),
+  },
+  codex: {
+    // Codex also needs its trust for each hook: see codexTrustEdit.
+    user: [".codex/hooks.json"],
+    project: ".codex/hooks.json",
+    edit: matcherHooks(["PreToolUse", "PostToolUse"], "*", { timeout: 30 }),
+  },
+  kimi: {
+    // Kimi Code (the TypeScript CLI) reads ~/.kimi-code; kimi-cli (Python) reads ~/.kimi.
+    user: [".kimi-code/config.toml", ".kimi/config.toml"],
+    project: null,
+    edit: (text, command) => kimiEdit(text, command),
+  },
+  gemini: {
+    user: [".gemini/settings.json"],
+    project: ".gemini/settings.json",
+    edit: matcherHooks(["BeforeTool", "AfterTool"], ".*", { timeout: 30000 }),
+  },
+  cursor: {
+    user: [".cursor/hooks.json"],
+    project: ".cursor/hooks.json",
+    edit: flatHooks(
+      ["beforeShellExecution", "beforeMCPExecution", "beforeReadFile"],
+      (command) => ({ command, timeout: 30, failClosed: true }),
+    ),
+  },
+  copilot: {
+    // User-level hooks run in every folder without a trust step; repository hooks
+    // (`--project`) run only in folders the user trusted.
+    user: [".copilot/hooks/guard.json"],
+    project: ".github/hooks/guard.json",
+    edit: flatHooks(
+      ["preToolUse", "postToolUse"],
+      (command) => ({ type: "command", bash: command, timeoutSec: 30 }),
+    ),
+  },
+};
+
+/** The environment variable that moves an agent's user configuration away from guard's grant. */
+export const HOME_OVERRIDES: Record<InstallAgent, string[]> = {
+  claude: ["CLAUDE_CONFIG_DIR"],
+  codex: ["CODEX_HOME"],
+  kimi: ["KIMI_CODE_HOME", "KIMI_SHARE_DIR"],
+  gemini: ["GEMINI_CLI_HOME"],
+  cursor: [],
+  copilot: ["COPILOT_HOME"],
+};
+
+/** Overrides set in this environment (the agents read their configuration elsewhere then). */
+export function overridesSet(agent: InstallAgent): string[] {
+  return HOME_OVERRIDES[agent].filter((v) => {
+    try {
+      return !!Deno.env.get(v);
+    } catch {
+      return false;
+    }
+  });
+}
+
+function dirExists(path: string): boolean {
+  try {
+    return Deno.statSync(path.slice(0, path.lastIndexOf("/"))).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The hook files of an agent: the project's with `projectDir`, otherwise the user-level ones —
+ * those whose directory exists (every candidate, for uninstall and doctor), else the first.
+ */
+export function configPaths(
+  agent: InstallAgent,
+  home: string,
+  projectDir: string | null,
+  all = false,
+): string[] {
+  const spec = AGENT_SPECS[agent];
+  if (projectDir) return spec.project ? [`${projectDir}/${spec.project}`] : [];
+  const paths = spec.user.map((p) => `${home}/${p}`);
+  if (all) return paths;
+  const present = paths.filter(dirExists);
+  return present.length ? present : paths.slice(0, 1);
+}
+
+/** Codex's trust file (always the user's: a project cannot trust its own hooks). */
+export function codexConfigPath(home: string): string {
+  return `${home}/.codex/config.toml`;
+}
+
+/** config.toml with guard's trust for the hooks file `path` (whose new text is `next`). */
+function codexTrustEdit(config: string, path: string, next: string): string {
+  try {
+    return withTrust(
+      config,
+      path,
+      trustEntries(nodeCrypto().sha256Hex, path, next, isGuardCommand),
+    );
+  } catch (e) {
+    if (e instanceof TrustError) throw new InstallError(e.message);
+    throw e;
+  }
+}
+
+/** guard's source checkout (null in a compiled binary). */
+function guardCheckout(): string | null {
+  const main = mainModulePath();
+  return main ? main.slice(0, main.lastIndexOf("/")) : null;
+}
+
+interface FileEdit {
+  path: string;
+  before: string;
+  next: string;
+}
+
+/** Every file an install or uninstall changes, with its old and new text. */
+function plan(
+  agent: InstallAgent,
+  home: string,
+  projectDir: string | null,
+  command: string | null,
+): FileEdit[] {
+  const spec = AGENT_SPECS[agent];
+  const paths = configPaths(agent, home, projectDir, command === null);
+  const edits = paths.map((path) => {
+    const before = readOrEmpty(path);
+    return { path, before, next: spec.edit(before, command, path) };
+  });
+  if (agent === "codex") {
+    const cfgPath = codexConfigPath(home);
+    const before = readOrEmpty(cfgPath);
+    let next = before;
+    for (const e of edits) next = codexTrustEdit(next, e.path, e.next);
+    edits.push({ path: cfgPath, before, next });
+  }
+  return edits;
+}
+
+const USAGE =
+  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run]";
+
+export async function runInstall(args: string[], uninstall: boolean): Promise<number> {
+  let agent: InstallAgent | null = null;
+  let project = false;
+  let dryRun = false;
+  const verb = uninstall ? "uninstall" : "install";
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--agent") {
+      const v = args[++i] ?? "";
+      if (!(INSTALL_AGENTS as readonly string[]).includes(v)) {
+        err(`guard ${verb}: unknown agent ${JSON.stringify(v)}`);
+        err(USAGE);
+        return 2;
+      }
+      agent = v as InstallAgent;
+    } else if (a === "--project") project = true;
+    else if (a === "--dry-run") dryRun = true;
+    else {
+      err(USAGE);
+      return 2;
+    }
+  }
+  if (!agent) {
+    err(USAGE);
+    return 2;
+  }
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) {
+    err(`guard ${verb}: HOME is not set to an absolute path`);
+    return 2;
+  }
+  let projectDir: string | null = null;
+  if (project) {
+    if (!AGENT_SPECS[agent].project) {
+      err(
+        `guard ${verb}: ${agent} reads hooks only from your home (${
+          AGENT_SPECS[agent].user.map((p) => `~/${p}`).join(" or ")
+        }): run it without --project`,
+      );
+      return 2;
+    }
+    projectDir = userDirectory();
+    if (!projectDir) {
+      err(`guard ${verb}: --project needs the project directory (INIT_CWD or PWD)`);
+      return 2;
+    }
+    const own = guardCheckout();
+    if (own && (projectDir === own || projectDir.startsWith(own + "/"))) {
+      err(
+        `guard ${verb}: ${projectDir} is guard's own checkout, not your project. Run it from ` +
+          `your project: cd <project> && deno task --config ${own}/deno.json guard ${verb} ` +
+          `--agent ${agent} --project`,
+      );
+      return 2;
+    }
+  } else {
+    const moved = overridesSet(agent);
+    if (moved.length && !uninstall) {
+      err(
+        `guard ${verb}: ${moved.join(", ")} is set, so ${agent} reads its configuration from ` +
+          `there, not from your home; guard writes only the default location. Unset it, or add ` +
+          `guard's hook there yourself (\`guard ${verb} --agent ${agent} --dry-run\` shows it).`,
+      );
+      if (!dryRun) return 2;
+    }
+  }
+  const command = uninstall ? null : hookCommand(home, agent);
+  let edits: FileEdit[];
+  try {
+    edits = plan(agent, home, projectDir, command);
+  } catch (e) {
+    if (e instanceof InstallError) {
+      err(`guard ${verb}: ${e.message}`);
+      return 2;
+    }
+    if (isPermissionError(e)) {
+      if (command) {
+        // Not even readable: show what guard's entries are, to merge by hand.
+        for (const path of configPaths(agent, home, projectDir)) {
+          out(`# guard's hook entries for ${path}:`);
+          out(AGENT_SPECS[agent].edit("", command, path).trimEnd());
+        }
+      }
+      err(`guard ${verb}: ${permissionHint(configPaths(agent, home, projectDir)[0])}`);
+      return 2;
+    }
+    throw e;
+  }
+  const changed = edits.filter((e) => e.before !== e.next);
+  if (!changed.length) {
+    out(
+      `guard ${verb}: ${edits.map((e) => e.path).join(", ")} already up to date (nothing changed)`,
+    );
+    return uninstall || dryRun ? 0 : await checkInstalled(agent, home, command!);
+  }
+  for (const e of changed) {
+    try {
+      const r = applyEdit(e.path, e.before, e.next, dryRun);
+      out(r.diff);
+      if (dryRun) out(`dry run: nothing written to ${e.path}`);
+      else if (r.backup) out(`backup: ${r.backup}`);
+    } catch (x) {
+      if (!isPermissionError(x)) throw x;
+      out(applyEdit(e.path, e.before, e.next, true).diff);
+      err(`guard ${verb}: ${permissionHint(e.path)}`);
+      return 2;
+    }
+  }
+  if (dryRun) return 0;
+  const files = changed.map((e) => e.path).join(" and ");
+  if (uninstall) {
+    out(`removed guard's hook from ${files}`);
+    return 0;
+  }
+  out(
+    `installed guard's hook for ${agent} in ${files}\nagents cannot edit ${
+      changed.length > 1 ? "these files" : "this file"
+    } (guard blocks writes to hook configuration)`,
+  );
+  if (agent === "codex") out("Codex trusts the hook: its hash is recorded in config.toml");
+  if (projectDir && agent === "copilot") {
+    out(
+      "Copilot CLI runs repository hooks only in folders you trusted; the user-level hook " +
+        "(`guard install --agent copilot`) covers every folder",
+    );
+  }
+  if (projectDir && agent === "codex") {
+    out("Codex loads a project's hooks only when the project is trusted in ~/.codex/config.toml");
+  }
+  return await checkInstalled(agent, home, command!);
+}
+
+/**
+ * After an install: the installed command, run as the agent runs it, must stop a canary call
+ * (offline: the packages come from the cache this run filled). Exit 1 with the reason when not.
+ */
+async function checkInstalled(agent: InstallAgent, home: string, command: string): Promise<number> {
+  const { runCanary } = await import("./canary.ts");
+  const r = await runCanary(agent, command, home);
+  if (r.ok) {
+    out(`checked: a canary call through the installed hook was stopped (${r.detail})`);
+    return 0;
+  }
+  err(`guard install: the installed hook does not work: ${r.detail}`);
+  if (r.fix) err(`fix: ${r.fix}`);
+  return 1;
+}

@@ -1,0 +1,395 @@
+/**
+ * `guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]`:
+ * rewrites an MCP client configuration so that every stdio server runs behind
+ * `guard proxy`, and `--unwrap` puts the original command back exactly.
+ *
+ * Formats (all `mcpServers: {<name>: {command, args, env, type?}}`): Claude
+ * Code's project `.mcp.json`, Claude Desktop's `claude_desktop_config.json`,
+ * Cursor's `~/.cursor/mcp.json`, and Claude Code's user `~/.claude.json`
+ * (`mcpServers` at the top level and under `projects["<path>"]`). Remote
+ * servers (`url`, `type: "http" | "sse"`) are left alone.
+ *
+ * A wrapped entry keeps every key; only `command` and `args` change:
+ * `command` = the launcher (deno, or the compiled guard binary), `args` =
+ * [...launcher prefix, "proxy", "--name", <name>, "--", <original command>,
+ * ...<original args>].
+ */
+import { type Launcher, launcher } from "../flags.ts";
+import {
+  applyEdit,
+  type EditResult,
+  isPermissionError,
+  permissionHint,
+  resolveUserPath,
+} from "./config_edit.ts";
+import { ensureStateDir, ensureSubdir, stateDirFor } from "../../state/state_dir.ts";
+import { err, out, printable } from "../io.ts";
+
+const USAGE = "usage: guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]";
+
+type Obj = Record<string, unknown>;
+
+/** The launcher for one server command (injectable for tests). */
+export type LauncherFor = (serverCommand: string) => Launcher;
+
+/** What happened to one server entry. */
+export interface ServerReport {
+  /** `projects["<path>"]` for servers in a Claude Code project section, else null. */
+  scope: string | null;
+  name: string;
+  status: "wrapped" | "rewrapped" | "already wrapped" | "unwrapped" | "not wrapped" | "skipped";
+  /** Why an entry was skipped (not stdio, no command). */
+  reason?: string;
+}
+
+export interface WrapResult {
+  /** The new configuration value (the input is never mutated). */
+  value: Obj;
+  changed: boolean;
+  servers: ServerReport[];
+}
+
+/**
+ * `--name` for guard proxy: the name Claude Code gives the server in its tool names
+ * (`mcp__<name>__<tool>`, every character outside [A-Za-z0-9_-] made `_`), so that the hook and
+ * the proxy see one canonical call (one token, one approval); then what the proxy accepts
+ * (`[A-Za-z0-9][A-Za-z0-9_.-]{0,63}`).
+ */
+export function proxyName(name: string): string {
+  const claude = name.replace(/[^A-Za-z0-9_-]/g, "_");
+  if (/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(claude)) return claude;
+  const clean = claude.replace(/^[^A-Za-z0-9]+/, "").slice(0, 64);
+  return clean || "server";
+}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isStringArray(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((x) => typeof x === "string");
+}
+
+function basename(p: string): string {
+  return p.replace(/\/+$/, "").split("/").pop() ?? p;
+}
+
+/** Where `guard proxy` starts in a wrapped entry's args, or null when it is not wrapped. */
+export interface WrappedShape {
+  /** Index of "proxy" in args. */
+  proxyAt: number;
+  /** Index of the "--" that ends guard's own options. */
+  dashAt: number;
+  /** The original server command (the word after "--"). */
+  command: string;
+  /** The original server arguments. */
+  args: string[];
+}
+
+/**
+ * Recognises an entry wrapped by guard: "proxy", then "--name" before the first
+ * "--" after it, and a guard launcher before "proxy" — `deno run … /…/main.ts`
+ * from source, or (compiled) a binary whose name mentions guard or is the
+ * current launcher's.
+ */
+export function wrappedShape(entry: Obj, current?: Launcher): WrappedShape | null {
+  const command = entry.command;
+  const args = entry.args;
+  if (typeof command !== "string" || !isStringArray(args)) return null;
+  const proxyAt = args.indexOf("proxy");
+  if (proxyAt < 0) return null;
+  const dashAt = args.indexOf("--", proxyAt + 1);
+  if (dashAt < 0 || dashAt + 1 >= args.length) return null;
+  if (!args.slice(proxyAt + 1, dashAt).includes("--name")) return null;
+  let launcherOk: boolean;
+  if (proxyAt === 0) {
+    launcherOk = /guard/i.test(basename(command)) ||
+      (current !== undefined && current.compiled && command === current.command);
+  } else {
+    launcherOk = /^deno(\.exe)?$/.test(basename(command)) && args[0] === "run" &&
+      /(^|\/)main\.ts$/.test(args[proxyAt - 1]);
+  }
+  if (!launcherOk) return null;
+  return { proxyAt, dashAt, command: args[dashAt + 1], args: args.slice(dashAt + 2) };
+}
+
+function sameLauncher(entry: Obj, shape: WrappedShape, l: Launcher): boolean {
+  const args = entry.args as string[];
+  if (entry.command !== l.command) return false;
+  if (shape.proxyAt !== l.prefix.length) return false;
+  return l.prefix.every((w, i) => args[i] === w);
+}
+
+/** Why an entry is not a stdio server guard can wrap, or null when it is one. */
+function notStdio(entry: Obj): string | null {
+  const type = entry.type;
+  if (
+    type === "http" || type === "sse" || type === "streamable-http" || typeof entry.url === "string"
+  ) {
+    return "not stdio";
+  }
+  if (type !== undefined && type !== "stdio") return `unknown type ${JSON.stringify(type)}`;
+  if (typeof entry.command !== "string" || entry.command === "") return "no command";
+  if (entry.args !== undefined && !isStringArray(entry.args)) return "args not a list of strings";
+  return null;
+}
+
+/** Returns `entry` with command/args replaced, every other key (and the key order) kept. */
+function withCommand(entry: Obj, command: string, args: string[]): Obj {
+  const next: Obj = {};
+  for (const [k, v] of Object.entries(entry)) {
+    if (k === "command") next.command = command;
+    else if (k === "args") next.args = args;
+    else next[k] = v;
+  }
+  if (!("command" in next)) next.command = command;
+  if (!("args" in next)) next.args = args;
+  return next;
+}
+
+/** Wraps (or re-wraps) one entry; `null` result: leave it as it is. */
+function wrapEntry(
+  name: string,
+  entry: Obj,
+  launcherFor: LauncherFor,
+): { entry: Obj; status: ServerReport["status"] } {
+  const shape = wrappedShape(entry, launcherFor(String(entry.command)));
+  let command = entry.command as string;
+  let args = (entry.args as string[] | undefined) ?? [];
+  let status: ServerReport["status"] = "wrapped";
+  if (shape) {
+    const l = launcherFor(shape.command);
+    if (sameLauncher(entry, shape, l)) return { entry, status: "already wrapped" };
+    // Wrapped by another launcher (flags changed, checkout moved): wrap the original again.
+    command = shape.command;
+    args = shape.args;
+    status = "rewrapped";
+    const old = entry.args as string[];
+    const nameAt = old.indexOf("--name", shape.proxyAt);
+    if (nameAt >= 0 && nameAt + 1 < shape.dashAt) name = old[nameAt + 1];
+  }
+  const l = launcherFor(command);
+  const wrapped = [...l.prefix, "proxy", "--name", proxyName(name), "--", command, ...args];
+  return { entry: withCommand(entry, l.command, wrapped), status };
+}
+
+function unwrapEntry(
+  entry: Obj,
+  launcherFor: LauncherFor,
+): { entry: Obj; status: ServerReport["status"] } {
+  const shape = wrappedShape(entry, launcherFor(String(entry.command)));
+  if (!shape) return { entry, status: "not wrapped" };
+  return { entry: withCommand(entry, shape.command, shape.args), status: "unwrapped" };
+}
+
+/** The `mcpServers` tables of a configuration: top level and Claude Code's per-project ones. */
+function serverTables(config: Obj): { scope: string | null; path: string[] }[] {
+  const found: { scope: string | null; path: string[] }[] = [];
+  if (isObj(config.mcpServers)) found.push({ scope: null, path: ["mcpServers"] });
+  if (isObj(config.projects)) {
+    for (const [p, proj] of Object.entries(config.projects)) {
+      if (isObj(proj) && isObj(proj.mcpServers)) {
+        found.push({
+          scope: `projects[${JSON.stringify(p)}]`,
+          path: ["projects", p, "mcpServers"],
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** True when the configuration has at least one `mcpServers` table. */
+export function hasMcpServers(config: unknown): boolean {
+  return isObj(config) && serverTables(config).length > 0;
+}
+
+/** Replaces the value at `path`, copying the objects along it (keys keep their order). */
+function setAt(root: Obj, path: string[], value: unknown): Obj {
+  const [head, ...rest] = path;
+  const next: Obj = {};
+  for (const [k, v] of Object.entries(root)) {
+    next[k] = k === head ? (rest.length ? setAt(v as Obj, rest, value) : value) : v;
+  }
+  return next;
+}
+
+function getAt(root: Obj, path: string[]): Obj {
+  let v: unknown = root;
+  for (const k of path) v = (v as Obj)[k];
+  return v as Obj;
+}
+
+/**
+ * Wraps (`unwrap` false) or unwraps every stdio server of `config`, or only the
+ * servers named in `only`. Pure: `launcherFor` decides the launcher.
+ */
+export function transformConfig(
+  config: Obj,
+  opts: { unwrap: boolean; only?: string[]; launcherFor: LauncherFor },
+): WrapResult {
+  let value = config;
+  let changed = false;
+  const servers: ServerReport[] = [];
+  for (const t of serverTables(config)) {
+    const table = getAt(config, t.path);
+    const nextTable: Obj = {};
+    let tableChanged = false;
+    for (const [name, entry] of Object.entries(table)) {
+      nextTable[name] = entry;
+      if (opts.only && !opts.only.includes(name)) continue;
+      if (!isObj(entry)) {
+        servers.push({ scope: t.scope, name, status: "skipped", reason: "not an object" });
+        continue;
+      }
+      if (opts.unwrap) {
+        const r = unwrapEntry(entry, opts.launcherFor);
+        servers.push({ scope: t.scope, name, status: r.status });
+        if (r.entry !== entry) {
+          nextTable[name] = r.entry;
+          tableChanged = true;
+        }
+        continue;
+      }
+      const why = notStdio(entry);
+      if (why) {
+        servers.push({ scope: t.scope, name, status: "skipped", reason: why });
+        continue;
+      }
+      const r = wrapEntry(name, entry, opts.launcherFor);
+      servers.push({ scope: t.scope, name, status: r.status });
+      if (r.entry !== entry) {
+        nextTable[name] = r.entry;
+        tableChanged = true;
+      }
+    }
+    if (tableChanged) {
+      value = setAt(value, t.path, nextTable);
+      changed = true;
+    }
+  }
+  return { value, changed, servers };
+}
+
+/** The indentation unit of a JSON text (two spaces when it cannot tell). */
+export function detectIndent(text: string): string {
+  const m = /^[{[][ \t]*\r?\n([ \t]+)\S/.exec(text.trimStart());
+  return m ? m[1] : "  ";
+}
+
+/** Serialises like the original: its indentation, a trailing newline. */
+export function renderJson(value: unknown, original: string): string {
+  return JSON.stringify(value, null, detectIndent(original)) + "\n";
+}
+
+/** The one-line label of a server report. */
+export function reportLine(r: ServerReport): string {
+  const where = r.scope ? ` (${r.scope})` : "";
+  const name = printable(r.name);
+  if (r.status === "skipped") return `${r.reason}: ${name}${where} (not wrapped)`;
+  return `${r.status} ${name}${where}`;
+}
+
+export function runMcpWrap(args: string[]): Promise<number> {
+  return Promise.resolve(mcpWrap(args));
+}
+
+function mcpWrap(args: string[]): number {
+  let file: string | null = null;
+  let dryRun = false;
+  let unwrap = false;
+  let only: string[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--dry-run") dryRun = true;
+    else if (a === "--unwrap") unwrap = true;
+    else if (a === "--only" || a.startsWith("--only=")) {
+      const v = a === "--only" ? args[++i] : a.slice("--only=".length);
+      if (!v) {
+        err(`guard mcp wrap: --only needs a list of server names\n${USAGE}`);
+        return 2;
+      }
+      only = [...(only ?? []), ...v.split(",").map((s) => s.trim()).filter((s) => s)];
+    } else if (a.startsWith("-") && a !== "-") {
+      err(`guard mcp wrap: unknown option ${JSON.stringify(a)}\n${USAGE}`);
+      return 2;
+    } else if (file === null) file = a;
+    else {
+      err(`guard mcp wrap: one configuration file at a time\n${USAGE}`);
+      return 2;
+    }
+  }
+  if (file === null) {
+    err(USAGE);
+    return 2;
+  }
+  const home = Deno.env.get("HOME");
+  if (!home || !home.startsWith("/")) {
+    err("guard mcp wrap: HOME is not set to an absolute path");
+    return 2;
+  }
+  const path = resolveUserPath(file, home);
+  let before: string;
+  try {
+    before = Deno.readTextFileSync(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) {
+      err(`guard mcp wrap: ${path} does not exist`);
+    } else if (isPermissionError(e)) {
+      err(`guard mcp wrap: cannot read ${path}`);
+      err(permissionHint(path));
+    } else err(`guard mcp wrap: cannot read ${path}: ${(e as Error).message}`);
+    return 2;
+  }
+  let config: unknown;
+  try {
+    config = JSON.parse(before);
+  } catch (e) {
+    err(`guard mcp wrap: ${path} is not valid JSON: ${(e as Error).message.split("\n")[0]}`);
+    return 2;
+  }
+  if (!isObj(config) || !hasMcpServers(config)) {
+    err(`guard mcp wrap: ${path} has no "mcpServers" table`);
+    return 2;
+  }
+  const result = transformConfig(config, {
+    unwrap,
+    only,
+    launcherFor: (cmd) => launcher(home, cmd),
+  });
+  if (only) {
+    const seen = new Set(result.servers.map((s) => s.name));
+    const missing = only.filter((n) => !seen.has(n));
+    if (missing.length) {
+      err(`guard mcp wrap: no server named ${missing.map((m) => JSON.stringify(m)).join(", ")}`);
+      return 2;
+    }
+  }
+  const next = result.changed ? renderJson(result.value, before) : before;
+  let edit: EditResult;
+  try {
+    // ~/.claude.json: guard may write the file but not create files next to it.
+    edit = applyEdit(path, before, next, dryRun, () => {
+      const state = stateDirFor(home);
+      ensureStateDir(state);
+      ensureSubdir(`${state}/backups`);
+      return `${state}/backups`;
+    });
+  } catch (e) {
+    if (!isPermissionError(e)) throw e;
+    out(applyEdit(path, before, next, true).diff);
+    for (const s of result.servers) out(reportLine(s));
+    err(permissionHint(path));
+    return 2;
+  }
+  if (edit.diff) out(edit.diff);
+  for (const s of result.servers) out(reportLine(s));
+  if (!result.servers.length) out("no MCP servers in this file");
+  if (!edit.changed) out(`${path}: nothing to change`);
+  else if (dryRun) out("dry run: nothing written");
+  else {
+    if (edit.backup) out(`backup: ${edit.backup}`);
+    out(unwrap ? `unwrapped: ${path}` : `wrapped: ${path} (restart the client to use it)`);
+  }
+  return 0;
+}
