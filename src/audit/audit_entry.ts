@@ -19,8 +19,9 @@ export const EVOLVE_LABEL = "guard/audit/evolve/v1:";
 export const CHECKPOINT_EVERY = 100;
 export const CHECKPOINT_INTERVAL_MS = 10 * 60 * 1000;
 
-export type AuditMode = "redacted" | "verbatim" | "proof";
-export const AUDIT_MODES: AuditMode[] = ["redacted", "verbatim", "proof"];
+import { AUDIT_MODES, type AuditMode } from "../policy/user_policy.ts";
+
+export { AUDIT_MODES, type AuditMode };
 
 export interface AuditDecision {
   action: string;

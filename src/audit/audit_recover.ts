@@ -22,7 +22,7 @@ import {
   type Seal,
   segmentName,
   sha256Hex,
-} from "./audit_log.ts";
+} from "./chain.ts";
 
 export interface Recovered {
   chain: Chain;

@@ -26,7 +26,8 @@ import {
   PolicyError,
 } from "../policy/user_policy.ts";
 import { rule } from "../core/rules.ts";
-import type { Decision, Evaluation, ToolCall } from "../core/types.ts";
+import type { Decision, ToolCall } from "../core/types.ts";
+import type { Evaluation } from "../policy/evaluation.ts";
 import type { AskRecord } from "../audit/audit_entry.ts";
 import { appendAudit } from "../audit/audit_log.ts";
 import { loadPolicy } from "../state/policy_file.ts";

@@ -6,7 +6,8 @@
 import { claudeToolCall } from "../adapters/claude.ts";
 import { asObject, InputError } from "../adapters/payload.ts";
 import { PolicyError } from "../policy/user_policy.ts";
-import type { Evaluation, ToolCall } from "../core/types.ts";
+import type { ToolCall } from "../core/types.ts";
+import type { Evaluation } from "../policy/evaluation.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import {

@@ -17,3 +17,9 @@ export function canonicalCall(call: ToolCall): string {
   if (call.kind === "shell") return call.command;
   return canonicalJson({ tool: call.tool, input: call.input });
 }
+
+/** Hex SHA-256 of a text (challenge tokens, audit chains, pins). */
+export async function sha256Hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -2,8 +2,6 @@
  * The seam of guard: every front end maps its input into a `ToolCall` and maps
  * the `Decision` back. Nothing in `src/core/` performs I/O.
  */
-import type { ShellParser } from "../shell/parse/parser.ts";
-import type { CompiledPolicy } from "../policy/user_policy.ts";
 
 export type Action = "allow" | "ask" | "block";
 export type Risk = "low" | "medium" | "high" | "critical";
@@ -68,26 +66,6 @@ export type ToolCall =
   | CallBase & { kind: "mcp"; server: string; name: string; args: unknown }
   | CallBase & { kind: "other" };
 
-/** Everything the pure core needs from the outside world. */
-export interface EvalContext {
-  /** The user's home directory (absolute). */
-  home: string;
-  /** guard's state directory (normally `$HOME/.aiguard`). */
-  stateDir: string;
-  /** guard's own executable and installation paths, protected from writes. */
-  guardPaths: string[];
-  policy: CompiledPolicy;
-  parser: ShellParser;
-  /**
-   * The workspace the session works in (absolute): its git root or start directory, anchored in
-   * session state by the front end. Absent: the call's cwd, unless that is the home, `/` or a
-   * system directory (then there is no workspace and every write is outside).
-   */
-  workspace?: string | null;
-  /** Limits on analysis work. */
-  limits?: Partial<Limits>;
-}
-
 export interface Limits {
   /** Maximum length of a shell command that is analysed (longer → ask). */
   maxCommandLength: number;
@@ -123,23 +101,6 @@ export interface Finding {
   detail?: string;
 }
 
-/** A simple command as seen by the analysis (for `guard explain`). */
-export interface UnitTrace {
-  id: number;
-  text: string;
-  origin: string;
-  cwd: string | null;
-  parent: number | null;
-  verdict: Action;
-  rule: string;
-  /** The program table that judged it (`git commit`, `rm`), when guard has one. */
-  program?: string | null;
-  /** What it does: each effect, its resolved target, the zone and the verdict (explain). */
-  effects?: EffectTrace[];
-  /** Its shape (src/shell/call_shape.ts), computed on demand: what a remembered approval names. */
-  shape?: import("../shell/call_shape.ts").UnitShape | null;
-}
-
 export interface EffectTrace {
   /** read, list, write, delete, exec, network or rule. */
   effect: string;
@@ -149,18 +110,4 @@ export interface EffectTrace {
   zone: string | null;
   /** The rule it raised, or null when it may run. */
   verdict: string | null;
-}
-
-export interface Trace {
-  parser: "fast" | "tree-sitter" | "none";
-  parseErrors: string[];
-  units: UnitTrace[];
-  findings: Finding[];
-  /** Shell calls: argv of each simple command that runs (name first; unknown words ""). */
-  programs?: string[][];
-}
-
-export interface Evaluation {
-  decision: Decision;
-  trace: Trace;
 }

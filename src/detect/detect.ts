@@ -5,7 +5,7 @@
  * result handling. Pure.
  */
 import { INJECTION_RULES, type InjectionResult, scanInjection } from "./injection.ts";
-import { DEFAULT_DETECTORS, type DetectorSettings } from "../policy/user_policy.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings } from "./settings.ts";
 import { effectiveRules, findSecrets, redact, type SecretHit } from "./secrets.ts";
 
 export interface Detection {

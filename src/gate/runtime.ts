@@ -5,7 +5,8 @@
  */
 import { type EngineContext, evaluate } from "../policy/engine.ts";
 import type { CompiledPolicy } from "../policy/user_policy.ts";
-import type { Evaluation, ToolCall } from "../core/types.ts";
+import type { ToolCall } from "../core/types.ts";
+import type { Evaluation } from "../policy/evaluation.ts";
 import { NeedCapability } from "../shell/words.ts";
 import { makeShellParser, NeedFullParser } from "../shell/parse/parser.ts";
 import { stateDirFor } from "../state/state_dir.ts";

@@ -54,7 +54,7 @@ import {
   recordResult,
 } from "../flow/flow.ts";
 import { type CapabilityCache, flowCallOf } from "../policy/flow_call.ts";
-import type { Evaluation } from "../core/types.ts";
+import type { Evaluation } from "../policy/evaluation.ts";
 import type { ToolDefinition } from "../flow/capabilities.ts";
 import "../flow/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
 import { LineSplitter } from "./framing.ts";

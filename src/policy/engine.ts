@@ -26,16 +26,13 @@ import {
   type Decision,
   DEFAULT_LIMITS,
   type EffectTrace,
-  type EvalContext,
-  type Evaluation,
   type Finding,
   type Limits,
   type Risk,
   TIER_ORDER,
   type ToolCall,
-  type Trace,
-  type UnitTrace,
 } from "../core/types.ts";
+import type { EvalContext, Evaluation, Trace, UnitTrace } from "./evaluation.ts";
 import { type BraceExpand, NeedCapability, type ShellState } from "../shell/words.ts";
 
 const RISK_ORDER: Risk[] = ["low", "medium", "high", "critical"];

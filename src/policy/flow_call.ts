@@ -13,7 +13,8 @@ import {
 } from "../flow/capabilities.ts";
 import type { FlowCall, FlowSettings } from "../flow/flow.ts";
 import { normalize, resolve } from "../zones/paths.ts";
-import type { Evaluation, ToolCall } from "../core/types.ts";
+import type { ToolCall } from "../core/types.ts";
+import type { Evaluation } from "./evaluation.ts";
 
 const MAX_NODES = 5000;
 

@@ -21,7 +21,8 @@ import {
 } from "../shell/call_shape.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { type EngineContext, zoneEnvOf } from "./engine.ts";
-import type { Evaluation, Risk, ToolCall } from "../core/types.ts";
+import type { Risk, ToolCall } from "../core/types.ts";
+import type { Evaluation } from "./evaluation.ts";
 
 export type RememberScope = "session" | "project" | "always";
 export const REMEMBER_SCOPES: readonly RememberScope[] = ["session", "project", "always"];

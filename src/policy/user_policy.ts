@@ -7,10 +7,9 @@
  * they are on.
  */
 
-import { AUDIT_MODES, type AuditMode } from "../audit/audit_entry.ts";
 import { CAPABILITIES, type Capability } from "../flow/capability_names.ts";
 import { DEFAULT_FLOW, type FlowSettings, type Preset, PRESETS } from "../flow/flow_settings.ts";
-import type { SecretRule } from "../detect/secrets.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
 
 export type PolicyKind = "block" | "ask" | "allow";
 
@@ -25,6 +24,10 @@ export interface PolicyRule {
   line: number | null;
 }
 
+/** What of a call the audit log keeps (src/audit/audit_privacy.ts). */
+export type AuditMode = "redacted" | "verbatim" | "proof";
+export const AUDIT_MODES: AuditMode[] = ["redacted", "verbatim", "proof"];
+
 /** The `[audit]` table: privacy mode and rotation size. */
 export interface AuditSettings {
   mode: AuditMode;
@@ -33,25 +36,7 @@ export interface AuditSettings {
 
 export const DEFAULT_AUDIT: AuditSettings = { mode: "redacted", rotateBytes: 16 * 1024 * 1024 };
 
-/** The `[secrets]` and `[injection]` tables: the detectors' user settings. */
-export interface DetectorSettings {
-  /** User secret rules (`[[secrets.rules]]`), compiled. */
-  secretRules: SecretRule[];
-  /** Built-in secret rule ids switched off. */
-  secretDisable: string[];
-  /** Values never reported as secrets. */
-  secretAllow: RegExp[];
-  injectionThreshold: number;
-  injectionDisable: string[];
-}
-
-export const DEFAULT_DETECTORS: DetectorSettings = {
-  secretRules: [],
-  secretDisable: [],
-  secretAllow: [],
-  injectionThreshold: 0.7,
-  injectionDisable: [],
-};
+export { DEFAULT_DETECTORS, type DetectorSettings };
 
 /** The `[mcp]` table: the proxy's host allowlist and limits. */
 export interface McpSettings {

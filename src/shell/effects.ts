@@ -10,38 +10,12 @@ import { type CompiledProgram, programFor } from "./programs/index.ts";
 import type { Role } from "./programs/types.ts";
 import { basename, hasGlob, resolve, trimSlashes } from "../zones/paths.ts";
 import { HARMLESS_DEVICES } from "../zones/sensitive_paths.ts";
-import type { Unit } from "./shell_analysis.ts";
+import type { Unit } from "./unit.ts";
 import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
 import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
-export interface PathRef {
-  /** Resolved absolute path (a glob pattern when `glob`), or null when it cannot be known. */
-  abs: string | null;
-  glob: boolean;
-  display: string;
-}
-
-export type Effect =
-  | { k: "read"; path: PathRef; recursive: boolean }
-  | { k: "list"; path: PathRef; recursive: boolean }
-  | { k: "write"; path: PathRef; recursive?: boolean }
-  | { k: "delete"; path: PathRef; recursive: boolean }
-  | {
-    k: "exec";
-    what: "project" | "file" | "inline" | "program";
-    path: PathRef | null;
-    display: string;
-  }
-  | { k: "network"; dest: string; upload: boolean }
-  | { k: "rule"; rule: string; display: string };
-
-export interface UnitEffects {
-  effects: Effect[];
-  /** guard has a table for the program (or it runs a project file): its effects are known. */
-  known: boolean;
-  /** The table that judged it (for explain). */
-  program: string | null;
-}
+export type { Effect, PathRef, UnitEffects } from "./unit.ts";
+import type { Effect, PathRef, UnitEffects } from "./unit.ts";
 
 const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 

@@ -43,51 +43,8 @@ import {
   unknownWord,
 } from "./words.ts";
 
-export interface RRedir {
-  op: string;
-  fd: string | null;
-  target: RWord | null;
-  /** Heredoc body text (after expansion of known parts), when a heredoc. */
-  heredoc: RWord | null;
-}
-
-export type Stdin =
-  | { kind: "text"; text: string; via: string }
-  | { kind: "pipe"; from: Stmt[] }
-  | { kind: "file"; target: RWord }
-  | { kind: "dynamic"; via: string };
-
-export interface Unit {
-  id: number;
-  /** Command name: basename of argv[0], or "" when there is none or it is dynamic. */
-  name: string;
-  argv: RWord[];
-  assigns: { name: string; value: RWord | null }[];
-  redirs: RRedir[];
-  cwd: string | null;
-  /** How it was reached: "" at top level, or "$(…)", "bash -c", "sudo", "find -exec", … */
-  origin: string;
-  parent: number | null;
-  /** Reached through a wrapper or shell string of the parent: covered by the parent's allow. */
-  covered: boolean;
-  /** Its meaning is entirely in its derived units (wrappers, shells running known text). */
-  transparent: boolean;
-  /** Normalised text for user regexes: resolved words plus redirections. */
-  text: string;
-  /** Source text (when it has one). */
-  rawText: string;
-  stdin: Stdin | null;
-  /** Words, assignments or redirections contain substitutions. */
-  subst: boolean;
-  /** Nesting depth of re-parsed scripts. */
-  depth: number;
-  /** Memo of the safe-list check (undefined until computed). */
-  safe?: string | null;
-  /** A script file it runs (`bash x.sh`, `source x`), judged by its zone. */
-  runsFile?: { word: RWord; rule: "exec.script-file" | "exec.source" } | null;
-  /** Its effects (computed by the checks). */
-  effects?: import("./effects.ts").UnitEffects;
-}
+export type { RRedir, Stdin, Unit } from "./unit.ts";
+import type { RRedir, Stdin, Unit } from "./unit.ts";
 
 type UnitFields = Omit<Unit, "id" | "text" | "name" | "safe">;
 

@@ -12,7 +12,7 @@
  */
 import type { Challenge } from "./challenges.ts";
 import { TOKEN_RE } from "./challenges.ts";
-import { sha256Hex } from "../audit/audit_log.ts";
+import { sha256Hex } from "../core/canonical.ts";
 import { checkInfo, ensureSubdir, StateError, writePrivateFile } from "./state_dir.ts";
 import { canonicalJson } from "../core/canonical.ts";
 

@@ -6,7 +6,7 @@
  */
 import { canonicalJson } from "../core/canonical.ts";
 import type { CallShape } from "../shell/call_shape.ts";
-import { sha256Hex } from "../audit/audit_log.ts";
+import { sha256Hex } from "../core/canonical.ts";
 import { ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
 export const TOKEN_RE = /^[0-9a-f]{12}$/;

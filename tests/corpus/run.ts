@@ -1,6 +1,7 @@
 /** Runs one corpus case through the in-process engine (the corpus test and the bench share it). */
 import type { CompiledPolicy } from "../../src/policy/user_policy.ts";
-import type { Evaluation, ToolCall } from "../../src/core/types.ts";
+import type { ToolCall } from "../../src/core/types.ts";
+import type { Evaluation } from "../../src/policy/evaluation.ts";
 import { CWD, decide, decideCall, policyFrom } from "../harness.ts";
 import type { Case, ToolCallish } from "./types.ts";
 

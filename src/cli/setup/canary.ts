@@ -8,7 +8,7 @@
  * `guard install` runs it after writing a hook, `guard doctor` for each agent.
  */
 import { SHELL } from "../privileges.ts";
-import type { InstallAgent } from "./install.ts";
+import type { AgentName as InstallAgent } from "../../adapters/registry.ts";
 
 export const CANARY_SESSION = "guard-canary";
 const CANARY_COMMAND = "rm -rf / # guard canary: must be blocked";

@@ -14,18 +14,9 @@ import { decodeAnsiC, unescapeDouble, unescapeHeredoc, unescapeUnquoted } from "
 import { MAX_DEPTH, NestingTooDeep } from "./limits.ts";
 import { mergeLits, unquotedWordParts } from "./word_parts.ts";
 import { extglobPieces, type PrefixMark, wordAt } from "./repair.ts";
+import type { TsNode } from "./cst.ts";
 
-/** The subset of web-tree-sitter's Node API the converter needs. */
-export interface TsNode {
-  readonly type: string;
-  readonly isNamed: boolean;
-  readonly isMissing: boolean;
-  readonly startIndex: number;
-  readonly endIndex: number;
-  readonly childCount: number;
-  child(i: number): TsNode | null;
-  fieldNameForChild(i: number): string | null;
-}
+export type { TsNode };
 
 export { MAX_DEPTH, NestingTooDeep } from "./limits.ts";
 

@@ -28,7 +28,7 @@
  * Text-only repairs are not made when the script has a heredoc: a rewritten line
  * could stop being (or become) a heredoc's terminator.
  */
-import type { TsNode } from "./cst_to_ir.ts";
+import type { TsNode } from "./cst.ts";
 
 /** What the prefixes blanked out before a command meant. */
 export interface PrefixMark {
