@@ -174,3 +174,16 @@ Deno.test("module graph: the checker finds a circle and an upward import when th
   assert.deepEqual(circles(g), [["a", "b", "c"], ["d"]]);
   assert.ok(layerOf("cli") > layerOf("core") && layerOf("nowhere") === -1);
 });
+
+Deno.test("docs/ARCHITECTURE.md matches the tree: every module in its map, no module that is gone", () => {
+  const doc = Deno.readTextFileSync(`${REPO_ROOT}/docs/ARCHITECTURE.md`);
+  const named = new Set([...doc.matchAll(/`(src\/[A-Za-z0-9_/.-]+\.ts)`/g)].map((m) => m[1]));
+  const actual = new Set(files.map((f) => `src/${rel(f)}`));
+  const missing = [...actual].filter((f) => !named.has(f));
+  const gone = [...named].filter((f) => !actual.has(f));
+  assert.deepEqual(missing, [], `modules missing from the module map: ${missing.join(", ")}`);
+  assert.deepEqual(gone, [], `the map names modules that are not there: ${gone.join(", ")}`);
+  // Its layer table lists the layers in this test's order.
+  const rows = [...doc.matchAll(/^\| (\d+) +\| `([^`]+)` +\|/gm)].map((m) => m[2]);
+  assert.deepEqual(rows, LAYERS.map((l) => l.name));
+});
