@@ -24,7 +24,8 @@
  */
 import { type EngineContext, evaluate } from "../src/policy/engine.ts";
 import { type CompiledPolicy, compilePolicy, EMPTY_POLICY } from "../src/policy/user_policy.ts";
-import type { Evaluation, ToolCall } from "../src/core/types.ts";
+import type { ToolCall } from "../src/core/types.ts";
+import type { Evaluation } from "../src/policy/evaluation.ts";
 import { makeShellParser } from "../src/shell/parse/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sitter.ts";
 import { expand } from "brace-expansion";
