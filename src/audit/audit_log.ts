@@ -1,7 +1,7 @@
 /**
  * The audit log writer: `~/.aiguard/audit.jsonl` plus rotated segments
  * `audit-<first seq>.jsonl`, one canonical-JSON entry per line (format and
- * verification in `src/core/audit_chain.ts`).
+ * verification in `src/audit/audit_entry.ts` and `audit_verify.ts`, the chain in `chain.ts`).
  *
  * Files (all 0600):
  *  - `audit.lock`  held exclusively for every append (and while a reader
