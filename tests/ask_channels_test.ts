@@ -79,6 +79,14 @@ const ROUTES: Row[] = [
     json: /"permissionDecision":"ask"/,
   },
   {
+    title:
+      "Claude Code default mode, no entry point in the environment (older versions): its prompt",
+    agent: "claude",
+    payload: bash(MEDIUM, { mode: "default" }),
+    want: "native",
+    json: /"permissionDecision":"ask"/,
+  },
+  {
     title: "Claude Code headless (claude -p): out of band",
     agent: "claude",
     payload: bash(MEDIUM, { mode: "default" }),
@@ -551,4 +559,14 @@ Deno.test("explain names the shape --remember would cover, and the remembered ru
   const check = doctor.find((c: { check: string }) => c.check === "remembered approvals");
   assert.equal(check.status, "pass");
   assert.match(check.detail, /1 remembered approval/);
+});
+
+Deno.test("a Claude-shaped payload without --agent gets the generic reply, so its ask goes out of band", async () => {
+  const { home } = await enrolled();
+  const r = await runGuard(home, ["evaluate"], bash(MEDIUM, { mode: "default" }), {
+    env: { CLAUDE_CODE_ENTRYPOINT: "cli" },
+  });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /AIGUARD_CHALLENGE:[0-9a-f]{12}/);
+  assert.equal(r.stdout, "");
 });

@@ -24,9 +24,12 @@ const ROWS: Row[] = [
   ["claude", "auto", true, "medium", "auto", O],
   ["claude", "something-new", true, "medium", "auto", O],
   ["claude", null, true, "medium", "auto", O],
-  // Headless (`claude -p`) or unknown entry point: nobody answers.
+  // Headless (`claude -p`, an SDK) says so: nobody answers. No entry point at all (an older
+  // Claude Code): the mode decides (a headless one refuses a native ask itself).
   ["claude", "default", false, "medium", "auto", O],
-  ["claude", "default", null, "medium", "auto", O],
+  ["claude", "default", null, "medium", "auto", N],
+  ["claude", "bypassPermissions", null, "medium", "auto", O],
+  ["claude", null, null, "medium", "auto", O],
   // Forced native: below critical, still never headless or in a mode without a human.
   ["claude", "default", true, "high", "native", N],
   ["claude", "default", true, "critical", "native", O],

@@ -99,7 +99,7 @@ export function nativeAskLine(d: Decision): string {
  * whether it runs headless (`claude -p`: CLAUDE_CODE_ENTRYPOINT=sdk-cli) or in a terminal
  * (`cli`) in the environment the hook inherits. Other agents say neither.
  */
-function askContext(agent: AgentName, mode: string | null): AskContext {
+function askContext(agent: string, mode: string | null): AskContext {
   let interactive: boolean | null = null;
   if (agent === "claude") {
     let ep: string | undefined;
@@ -154,7 +154,7 @@ export async function runEvaluate(args: string[]): Promise<HookReply> {
   // Least privilege: src/cli/privileges.ts has already dropped running programs, network and the
   // agents' configuration directories before this runs.
   const { agent, error } = parseArgs(args);
-  const hook: Hook = { agent };
+  const hook: Hook = { agent, named: agent !== null };
   let outcome: Outcome;
   try {
     outcome = error === null ? await evaluateHook(hook) : failed("input.malformed", error);
@@ -173,6 +173,8 @@ export async function runEvaluate(args: string[]): Promise<HookReply> {
 /** The agent the reply is for, once known. */
 interface Hook {
   agent: AgentName | null;
+  /** `--agent` named it (a payload that merely looks like Claude Code's gets the generic reply). */
+  named: boolean;
   /** The event, once the payload says which (a stop is shaped per event for Claude Code). */
   event?: HookEvent;
 }
@@ -336,7 +338,10 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           },
         }
         : undefined;
-      const asker = askContext(hook.agent, adapted.mode ?? null);
+      // A native ask needs the agent's own reply protocol: a Claude-shaped payload without
+      // `--agent claude` gets the generic exit 2, so its asks go out of band.
+      const replyAgent = hook.agent === "claude" && !hook.named ? "unnamed" : hook.agent;
+      const asker = askContext(replyAgent, adapted.mode ?? null);
       const g = await gate(call, ctx, stateDir, deadline, hooks, {
         route: (d) => routeAsk(asker, d.risk, policy.asks),
         remembered,

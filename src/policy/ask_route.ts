@@ -46,7 +46,10 @@ const CLAUDE_HUMAN_MODES: ReadonlySet<string> = new Set(["default", "acceptEdits
 export function humanAtPrompt(c: AskContext): boolean {
   switch (c.agent) {
     case "claude":
-      return c.interactive === true && c.mode !== null && CLAUDE_HUMAN_MODES.has(c.mode);
+      // Headless (`claude -p`, the SDKs, actions) says so in its entry point; a payload without
+      // one (an older Claude Code) is judged by its mode alone — a headless Claude Code refuses
+      // a native ask by itself, so even then it never becomes a run.
+      return c.interactive !== false && c.mode !== null && CLAUDE_HUMAN_MODES.has(c.mode);
     default:
       // Cursor, Copilot CLI and Gemini CLI say nothing about their mode or whether a human is
       // there (their payloads and environments were checked): unknown.
