@@ -6,7 +6,7 @@
  * targets, pipes into shells, path classification…) that cite the rule id.
  * A test checks that every id cited anywhere exists here.
  */
-import type { Action, Risk, Tier } from "./types.ts";
+import type { Action, Finding, Risk, Tier } from "./types.ts";
 
 /** A declarative pattern over one simple command. */
 export interface CommandMatch {
@@ -1076,6 +1076,21 @@ export function rule(id: string): Rule {
   const r = BY_ID.get(id);
   if (!r) throw new Error(`unknown rule id ${id}`);
   return r;
+}
+
+/** A finding of rule `id`, on a unit (or the whole call), with what it matched. */
+export function ruleFinding(id: string, unit?: number, detail?: string): Finding {
+  const r = rule(id);
+  return {
+    rule: r.id,
+    tier: r.tier,
+    action: r.action,
+    risk: r.risk,
+    warning: r.warning,
+    remediation: r.remediation,
+    unit,
+    detail,
+  };
 }
 
 export function hasRule(id: string): boolean {

@@ -25,7 +25,7 @@ import {
   tokensOf,
   type TripleProbe,
 } from "./fingerprint.ts";
-import { globMatchesExactly, hasGlob, normalize, within } from "../zones/paths.ts";
+import { expandHome, globMatchesExactly, hasGlob, normalize, within } from "../zones/paths.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision } from "../core/types.ts";
 
@@ -137,10 +137,6 @@ export function isEgress(caps: Capability[]): boolean {
 
 function sortedLabels(s: Set<Label>): Label[] {
   return LABELS.filter((l) => s.has(l));
-}
-
-function expandHome(p: string, home: string): string {
-  return p === "~" ? home : p.startsWith("~/") ? home + p.slice(1) : p;
 }
 
 /** A path is private when it, or a directory containing it, matches a `private_paths` entry. */

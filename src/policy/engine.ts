@@ -12,11 +12,11 @@ import { classifyTool, mcpClassifierLoaded } from "../flow/capabilities.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { INTERNAL_TOOLS } from "../shell/commands.ts";
 import { classifyDestination } from "../zones/net.ts";
-import { hasGlob, resolve } from "../zones/paths.ts";
+import { expandHome, hasGlob, resolve } from "../zones/paths.ts";
 import { judgeEffect } from "./effect_checks.ts";
 import type { Effect } from "../shell/effects.ts";
 import { firstMatch, type PolicyRule, ruleId } from "./user_policy.ts";
-import { rule } from "../core/rules.ts";
+import { ruleFinding } from "../core/rules.ts";
 import { mentionsState, type PathEnv } from "../zones/sensitive_paths.ts";
 import { unfitWorkspace, type ZoneEnv, zoneOf } from "../zones/zones.ts";
 import { ShellAnalyzer, type Unit } from "../shell/shell_analysis.ts";
@@ -42,17 +42,7 @@ export interface EngineContext extends EvalContext {
 }
 
 function finding(id: string, detail?: string, unit?: number): Finding {
-  const r = rule(id);
-  return {
-    rule: r.id,
-    tier: r.tier,
-    action: r.action,
-    risk: r.risk,
-    warning: r.warning,
-    remediation: r.remediation,
-    unit,
-    detail,
-  };
+  return ruleFinding(id, unit, detail);
 }
 
 function userFinding(r: PolicyRule, unit?: number): Finding {
@@ -418,7 +408,7 @@ function fileFindings(
     return [p, ...ctx.brace(p).slice(0, limitsOf(ctx).maxBraceExpansions)];
   });
   for (const p of all) {
-    const expanded = p === "~" || p.startsWith("~/") ? ctx.home + p.slice(1) : p;
+    const expanded = expandHome(p, ctx.home);
     const abs = resolve(expanded, cwd);
     // Pattern tools (Glob, search with a pattern): the pattern could match anything it reaches.
     const glob = (op === "search" || op === "list" || op === "read") && hasGlob(expanded);

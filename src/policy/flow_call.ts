@@ -12,7 +12,7 @@ import {
   type ToolDefinition,
 } from "../flow/capabilities.ts";
 import type { FlowCall, FlowSettings } from "../flow/flow.ts";
-import { normalize, resolve } from "../zones/paths.ts";
+import { expandHome, normalize, resolve } from "../zones/paths.ts";
 import type { ToolCall } from "../core/types.ts";
 import type { Evaluation } from "./evaluation.ts";
 
@@ -45,7 +45,7 @@ function pathLike(words: string[], cwd: string, home: string): string[] {
   const out: string[] = [];
   for (const w of words) {
     if (w.length > 4096) continue;
-    const p = w === "~" ? home : w.startsWith("~/") ? home + w.slice(1) : w;
+    const p = expandHome(w, home);
     if (p.startsWith("/")) out.push(normalize(p));
     else if (p.startsWith("./") || p.startsWith("../")) {
       const r = resolve(p, cwd);

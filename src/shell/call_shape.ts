@@ -7,7 +7,7 @@
  * out. Pure.
  */
 import { hostOf } from "../zones/net.ts";
-import { resolve } from "../zones/paths.ts";
+import { expandHome, resolve } from "../zones/paths.ts";
 import type { Unit } from "./shell_analysis.ts";
 import type { EffectTrace, Risk } from "../core/types.ts";
 import { UNKNOWN } from "./words.ts";
@@ -62,8 +62,7 @@ export function operandShape(w: string, cwd: string | null, env: ZoneEnv): strin
   // `@file` (curl, httpie, gh): the file it names, taken the strictest way (`@~/x` as the home's).
   if (w.length > 1 && w.startsWith("@")) {
     const rest = w.slice(1);
-    const home = rest === "~" || rest.startsWith("~/") ? env.home + rest.slice(1) : rest;
-    const abs = resolve(home, cwd);
+    const abs = resolve(expandHome(rest, env.home), cwd);
     return abs === null ? "file:unknown" : `file:${pathShape(abs, env).slice(5)}`;
   }
   const url = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(w) ? hostOf(w) : null;
@@ -72,8 +71,7 @@ export function operandShape(w: string, cwd: string | null, env: ZoneEnv): strin
   const remote = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):/.exec(w);
   if (remote && !w.startsWith("/")) return `remote:${remote[1].toLowerCase()}`;
   if (looksLikePath(w)) {
-    const expanded = w === "~" || w.startsWith("~/") ? env.home + w.slice(1) : w;
-    const abs = resolve(expanded, cwd);
+    const abs = resolve(expandHome(w, env.home), cwd);
     return abs === null ? "path:unknown" : pathShape(abs, env);
   }
   return "arg";
@@ -137,7 +135,7 @@ export function unitShape(
   // A program named by a path is that file, not whatever else has its name.
   const first = u.argv[0].value;
   const program = first.includes("/")
-    ? resolve(first.startsWith("~/") ? env.home + first.slice(1) : first, u.cwd) ?? first
+    ? resolve(expandHome(first, env.home), u.cwd) ?? first
     : u.name;
   return {
     rule,

@@ -8,7 +8,7 @@
 import { type Arity, parseArgs, type ParsedArgs, resolveLong } from "./programs/options.ts";
 import { type CompiledProgram, programFor } from "./programs/index.ts";
 import type { Role } from "./programs/types.ts";
-import { basename, hasGlob, resolve, trimSlashes } from "../zones/paths.ts";
+import { basename, expandHome, hasGlob, resolve, trimSlashes } from "../zones/paths.ts";
 import { HARMLESS_DEVICES } from "../zones/sensitive_paths.ts";
 import type { Unit } from "./unit.ts";
 import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
@@ -82,7 +82,7 @@ function curlGlob(v: string): string[] {
 /** A word holding the value of a glued option (`--output=F`, `-oF`). */
 function gluedWord(w: RWord, value: string, home: string): RWord {
   // bash expands a tilde after `=` in words that look like assignments; assume the worst.
-  const v = value.startsWith("~/") || value === "~" ? home + value.slice(1) : value;
+  const v = expandHome(value, home);
   return { ...w, value: v, values: [v], display: value, memo: null };
 }
 

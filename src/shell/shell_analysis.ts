@@ -26,7 +26,7 @@ import {
   type WrapperSpec,
 } from "./commands.ts";
 import { basename, resolve, trimSlashes } from "../zones/paths.ts";
-import { rule } from "../core/rules.ts";
+import { ruleFinding } from "../core/rules.ts";
 import type { Finding, Limits } from "../core/types.ts";
 import {
   type BraceExpand,
@@ -207,17 +207,7 @@ export class ShellAnalyzer {
     const key = `${ruleId}\u0001${unit ?? ""}\u0001${detail ?? ""}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const r = rule(ruleId);
-    this.findings.push({
-      rule: r.id,
-      tier: r.tier,
-      action: r.action,
-      risk: r.risk,
-      warning: r.warning,
-      remediation: r.remediation,
-      unit,
-      detail,
-    });
+    this.findings.push(ruleFinding(ruleId, unit, detail));
   }
 
   /** Parses and walks a script. Throws NeedFullParser / NeedCapability upward. */

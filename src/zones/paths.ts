@@ -78,6 +78,11 @@ function resolveKernelAliases(abs: string, cwd: string | null): string | null {
 }
 
 /** True when `child` equals `parent` or lies below it. Both must be normalised. */
+/** `~` and `~/…` against the home directory; any other path as it is. */
+export function expandHome(p: string, home: string): string {
+  return p === "~" ? home : p.startsWith("~/") ? home + p.slice(1) : p;
+}
+
 export function within(child: string, parent: string): boolean {
   if (parent === "/") return child.startsWith("/");
   return child === parent || child.startsWith(parent + "/");
