@@ -59,7 +59,7 @@ import { mayHoldSecret } from "../detect/secret_keywords.ts";
 // Loaded on demand, so the hook's common path compiles less code: audit_keys.ts (genesis, rekey,
 // checkpoints), audit_recover.ts (anything but a clean seal), audit_read.ts (the CLI's readers).
 import type { Recovered } from "./audit_recover.ts";
-import { writePrivateFile } from "../state/state_dir.ts";
+import { withFileLock, writePrivateFile } from "../state/state_dir.ts";
 
 export { type AuditRecord, GENESIS };
 export type { AuditEntry };
@@ -80,16 +80,7 @@ export interface AppendOptions {
 
 /** Runs `fn` holding the audit lock. */
 export function withAuditLock<T>(stateDir: string, fn: () => T): T {
-  const lock = Deno.openSync(lockPath(stateDir), { create: true, write: true, mode: 0o600 });
-  try {
-    lock.lockSync(true);
-    return fn();
-  } finally {
-    try {
-      lock.unlockSync();
-    } catch { /* closing releases the lock too */ }
-    lock.close();
-  }
+  return withFileLock(lockPath(stateDir), fn);
 }
 
 /**

@@ -151,8 +151,10 @@ export async function runExplain(
   }
   const stateDir = stateDirFor(home);
   let policy = EMPTY_POLICY;
+  let hasState = false;
   try {
-    if (ensureStateDir(stateDir, false)) policy = await loadPolicy(stateDir);
+    hasState = ensureStateDir(stateDir, false);
+    if (hasState) policy = await loadPolicy(stateDir);
   } catch (e) {
     if (e instanceof StateError || e instanceof PolicyError) {
       return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
@@ -176,7 +178,7 @@ export async function runExplain(
     else {
       let rules: RememberedRule[] = [];
       try {
-        rules = ensureStateDir(stateDir, false) ? loadRemembered(stateDir) : [];
+        rules = hasState ? loadRemembered(stateDir) : [];
       } catch (e) {
         return { code: 2, stdout: "", stderr: `guard explain: ${(e as Error).message}` };
       }

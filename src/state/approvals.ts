@@ -81,8 +81,42 @@ export function parseApproval(v: unknown): Approval | null {
   return { ...c, approved_at: o.approved_at, expires_at: o.expires_at, method: o.method };
 }
 
+/**
+ * Claims `dir/name` for this process alone by renaming it to a unique `<prefix><name>-<uuid>`:
+ * rename is atomic, so of racing claimers exactly one wins. Whatever is there that is not a
+ * regular file (a symlink, a directory) is removed instead. The caller deletes the claimed file.
+ */
+export function claimStateFile(
+  dir: string,
+  name: string,
+  prefix: string,
+): { path: string } | "none" | "not-a-file" {
+  const path = `${dir}/${name}`;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.lstatSync(path);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return "none";
+    throw e;
+  }
+  if (info.isSymlink || !info.isFile) {
+    try {
+      Deno.removeSync(path);
+    } catch { /* gone already */ }
+    return "not-a-file";
+  }
+  const claimed = `${dir}/${prefix}${name}-${crypto.randomUUID()}`;
+  try {
+    Deno.renameSync(path, claimed);
+  } catch (e) {
+    if (e instanceof Deno.errors.NotFound) return "none"; // another claimer won
+    throw e;
+  }
+  return { path: claimed };
+}
+
 /** Reads and checks one state file: regular, private, ours, JSON. */
-function readStateFile(path: string): unknown {
+export function readStateFile(path: string): unknown {
   let info: Deno.FileInfo;
   try {
     info = Deno.lstatSync(path);
@@ -221,27 +255,12 @@ export async function consumeApproval(
 ): Promise<Consumption> {
   const dir = approvedDir(stateDir);
   ensureSubdir(dir); // refuses a symlinked, foreign or group/world-writable approved/
-  const path = `${dir}/${token}`;
-  let info: Deno.FileInfo;
-  try {
-    info = Deno.lstatSync(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { status: "none" };
-    throw e;
-  }
-  if (info.isSymlink || !info.isFile) {
-    try {
-      Deno.removeSync(path);
-    } catch { /* gone already */ }
+  const claim = claimStateFile(dir, token, ".consumed-");
+  if (claim === "none") return { status: "none" };
+  if (claim === "not-a-file") {
     return { status: "rejected", reason: "the approval file is not a regular file" };
   }
-  const claimed = `${dir}/.consumed-${token}-${crypto.randomUUID()}`;
-  try {
-    Deno.renameSync(path, claimed);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return { status: "none" }; // another evaluation won
-    throw e;
-  }
+  const claimed = claim.path;
   try {
     let raw: unknown;
     try {

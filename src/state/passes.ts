@@ -13,9 +13,15 @@
  * and consumed by an atomic rename, so two consumers never both win.
  */
 import { canonicalJson } from "../core/canonical.ts";
-import { PASS_TTL_MS, tokenMatches } from "./approvals.ts";
+import {
+  ApprovalError,
+  claimStateFile,
+  PASS_TTL_MS,
+  readStateFile,
+  tokenMatches,
+} from "./approvals.ts";
 import { TOKEN_RE } from "./challenges.ts";
-import { checkInfo, ensureSubdir, StateError, writePrivateFile } from "./state_dir.ts";
+import { checkInfo, ensureSubdir, writePrivateFile } from "./state_dir.ts";
 
 /** A pass lives this long: the agent's prompt may wait for its user. */
 export { PASS_TTL_MS };
@@ -65,34 +71,22 @@ export async function takePass(
 ): Promise<Pass | null> {
   if (!TOKEN_RE.test(token)) return null;
   const dir = dirOf(stateDir, kind);
-  ensureSubdir(dir);
-  const path = `${dir}/${token}`;
-  const claimed = `${dir}/.taken-${token}-${crypto.randomUUID()}`;
+  // Nothing to take where nothing was ever given (no directory created on the way).
   try {
-    const info = Deno.lstatSync(path);
-    if (info.isSymlink || !info.isFile) {
-      Deno.removeSync(path);
-      return null;
-    }
-    Deno.renameSync(path, claimed);
+    checkInfo(dir, Deno.lstatSync(dir), true);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
     throw e;
   }
+  const claim = claimStateFile(dir, token, ".taken-");
+  if (typeof claim === "string") return null;
   try {
-    const info = Deno.lstatSync(claimed);
-    try {
-      checkInfo(claimed, info, false);
-    } catch (e) {
-      if (e instanceof StateError) return null;
-      throw e;
-    }
-    if (info.mode !== null && (info.mode & 0o077) !== 0) return null;
     let p: Pass;
     try {
-      p = JSON.parse(Deno.readTextFileSync(claimed));
-    } catch {
-      return null;
+      p = readStateFile(claim.path) as Pass;
+    } catch (e) {
+      if (e instanceof ApprovalError) return null;
+      throw e;
     }
     if (
       !p || typeof p !== "object" || p.token !== token || p.call !== call ||
@@ -104,7 +98,7 @@ export async function takePass(
     return p;
   } finally {
     try {
-      Deno.removeSync(claimed);
+      Deno.removeSync(claim.path);
     } catch { /* gone */ }
   }
 }
