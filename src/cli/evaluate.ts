@@ -161,13 +161,16 @@ export async function runEvaluate(args: string[]): Promise<HookReply> {
   } catch (e) {
     outcome = failed("input.internal-error", `${(e as Error)?.name}: ${(e as Error)?.message}`);
   }
-  // Claude Code's JSON deny only when `--agent claude` says so: a payload that merely looks like
-  // Claude's may come from another agent of that wire format, and exit 2 stops them all.
-  return respond(
-    agent === null && hook.agent === "claude" ? null : hook.agent,
-    outcome,
-    hook.event,
-  );
+  return respond(replyAgent(hook), outcome, hook.event);
+}
+
+/**
+ * Whose reply protocol answers: Claude Code's JSON only when `--agent claude` says so — a payload
+ * that merely looks like Claude's may come from another agent of that wire format, and exit 2
+ * stops them all (null: the generic reply, which has no native ask).
+ */
+function replyAgent(hook: Hook): AgentName | null {
+  return !hook.named && hook.agent === "claude" ? null : hook.agent;
 }
 
 /** The agent the reply is for, once known. */
@@ -338,10 +341,8 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
           },
         }
         : undefined;
-      // A native ask needs the agent's own reply protocol: a Claude-shaped payload without
-      // `--agent claude` gets the generic exit 2, so its asks go out of band.
-      const replyAgent = hook.agent === "claude" && !hook.named ? "unnamed" : hook.agent;
-      const asker = askContext(replyAgent, adapted.mode ?? null);
+      // A native ask needs the agent's own reply protocol (the generic one has none).
+      const asker = askContext(replyAgent(hook) ?? "generic", adapted.mode ?? null);
       const g = await gate(call, ctx, stateDir, deadline, hooks, {
         route: (d) => routeAsk(asker, d.risk, policy.asks),
         remembered,
