@@ -57,10 +57,10 @@ import { type CapabilityCache, flowCallOf } from "../policy/flow_call.ts";
 import type { Evaluation } from "../policy/evaluation.ts";
 import type { ToolDefinition } from "../flow/capabilities.ts";
 import "../flow/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
-import { LineSplitter } from "./framing.ts";
+import { MAX_MESSAGE, pumpLines, StdioUpstream, StreamWriter, type Upstream } from "./upstream.ts";
 import { loadPins, savePins, serverKey } from "./mcp_pins.ts";
 
-export const MAX_LINE = 64 * 1024 * 1024;
+export const MAX_LINE = MAX_MESSAGE;
 export const MAX_PENDING = 4096;
 /** Budget for judging one call, and for scanning one result (plus time per MiB: big results are slow). */
 export const CALL_DEADLINE_MS = 3000;
@@ -72,14 +72,17 @@ export const AUDIT_DELAY_MS = 20;
 
 export interface ProxyOptions {
   name: string;
-  command: string;
-  args: string[];
+  /** The server's command line (stdio), unless `upstream` is given. */
+  command?: string;
+  args?: string[];
   home: string;
   stateDir: string;
   cwd: string;
   /** The workspace (src/state/workspace.ts); absent: the engine's fallback from each call's cwd. */
   workspace?: string | null;
   policy: CompiledPolicy;
+  /** The server; absent: `command` and `args` run as a child over stdio. */
+  upstream?: Upstream;
   /** Streams (tests and the bench may pass their own). */
   input?: ReadableStream<Uint8Array>;
   output?: WritableStream<Uint8Array>;
@@ -158,35 +161,6 @@ function ruleDecision(id: string, warning?: string): Decision {
     rule: id,
     remediation: r.remediation,
   };
-}
-
-/** Serialises writes to one stream. */
-class Writer {
-  private chain: Promise<void> = Promise.resolve();
-  private w: WritableStreamDefaultWriter<Uint8Array>;
-  closed = false;
-  constructor(stream: WritableStream<Uint8Array>) {
-    this.w = stream.getWriter();
-  }
-  write(bytes: Uint8Array): Promise<void> {
-    this.chain = this.chain.then(async () => {
-      if (this.closed) return;
-      try {
-        await this.w.write(bytes);
-      } catch {
-        this.closed = true;
-      }
-    });
-    return this.chain;
-  }
-  async close(): Promise<void> {
-    await this.chain;
-    if (this.closed) return;
-    this.closed = true;
-    try {
-      await this.w.close();
-    } catch { /* already closed */ }
-  }
 }
 
 export class ProxySession {
@@ -725,6 +699,19 @@ export class ProxySession {
     }
   }
 
+  /** Requests the upstream could not answer: each gets an error, and the session goes on. */
+  async failed(ids: unknown[], reason: string): Promise<void> {
+    for (const id of ids) {
+      const k = idKey(id);
+      if (k === null) continue;
+      this.pending.delete(k);
+      if (this.cancelled.delete(k)) continue; // the client gave up on it already
+      await this.toClient(
+        line({ jsonrpc: "2.0", id, error: { code: -32603, message: `guard: ${reason}` } }),
+      );
+    }
+  }
+
   /** The server is gone: every call still waiting gets an error. */
   async serverGone(code: number): Promise<void> {
     for (const [k, p] of this.pending) {
@@ -747,102 +734,67 @@ async function sha256(s: string): Promise<string> {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Runs the proxy until the client closes its end and the server exits; returns the server's exit code. */
+/** Writes to guard's own stdout without a web stream in between (one write op per message). */
+class StdoutWriter {
+  private chain: Promise<void> = Promise.resolve();
+  closed = false;
+  write(bytes: Uint8Array): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      if (this.closed) return;
+      try {
+        for (let off = 0; off < bytes.length;) off += await Deno.stdout.write(bytes.subarray(off));
+      } catch {
+        this.closed = true;
+      }
+    });
+    return this.chain;
+  }
+  async close(): Promise<void> {
+    await this.chain;
+    this.closed = true;
+  }
+}
+
+/** Runs the proxy until the client closes its end and the server has ended; returns the server's exit code. */
 export async function runProxy(o: ProxyOptions): Promise<number> {
   const log = o.log ?? ((s: string) => console.error(s));
-  const key = await serverKey(o.name, [o.command, ...o.args].join(" "));
-  const pins = loadPins(o.stateDir, key, o.name, [o.command, ...o.args].join(" "));
-  const child = new Deno.Command(o.command, {
-    args: o.args,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  // Least privilege: the server is running; guard will not start anything else.
-  try {
-    Deno.permissions.revokeSync({ name: "run" });
-  } catch { /* not granted */ }
-  const clientOut = new Writer(o.output ?? Deno.stdout.writable);
-  const serverIn = new Writer(child.stdin);
+  const upstream = o.upstream ?? new StdioUpstream(o.command ?? "", o.args ?? []);
+  const key = await serverKey(o.name, upstream.identity);
+  const pins = loadPins(o.stateDir, key, o.name, upstream.identity);
+  const clientOut = o.output ? new StreamWriter(o.output) : new StdoutWriter();
   const session = new ProxySession(
     o,
     key,
     pins,
     (b) => clientOut.write(b),
-    (b) => serverIn.write(b),
+    (b) => upstream.send(b),
     log,
   );
-
-  const pump = async (
-    stream: ReadableStream<Uint8Array>,
-    handle: (b: Uint8Array) => Promise<void>,
-    oversized: () => Promise<void>,
-  ) => {
-    const split = new LineSplitter(MAX_LINE);
-    for await (const chunk of stream) {
-      for (const ev of split.push(chunk)) {
-        if (ev.kind === "line") await handle(ev.bytes);
-        else await oversized();
-      }
-    }
-    for (const ev of split.flush()) {
-      if (ev.kind === "line") await handle(ev.bytes);
-      else await oversized();
-    }
-  };
-
-  const fromServer = pump(
-    child.stdout,
-    (b) => session.fromServer(b),
-    () => {
-      log(`guard proxy: dropped a server message over ${MAX_LINE} bytes`);
-      return Promise.resolve();
-    },
-  );
+  await upstream.start({
+    message: (b) => session.fromServer(b),
+    oversized: () => Promise.resolve(),
+    failed: (ids, reason) => session.failed(ids, reason),
+    log,
+  });
   const fromClient = (async () => {
     try {
-      await pump(
+      await pumpLines(
         o.input ?? Deno.stdin.readable,
         (b) => session.fromClient(b),
         () => clientOut.write(protocolError(null, `guard: message over ${MAX_LINE} bytes refused`)),
       );
     } finally {
-      // Client EOF: close the server's stdin, then give it time to exit.
-      await serverIn.close();
+      // Client EOF: end the upstream gracefully (bounded in time).
+      await upstream.close();
     }
   })();
-
-  let exited = false;
-  const status = child.status.then((s) => {
-    exited = true;
-    return s;
-  });
-  const first = await Promise.race([fromClient.then(() => "client"), status.then(() => "server")]);
-  if (first === "client") {
-    const graceful = await Promise.race([status, delay(2000).then(() => null)]);
-    if (!graceful && !exited) {
-      try {
-        child.kill("SIGTERM");
-      } catch { /* gone */ }
-      const termed = await Promise.race([status, delay(2000).then(() => null)]);
-      if (!termed && !exited) {
-        try {
-          child.kill("SIGKILL");
-        } catch { /* gone */ }
-      }
-    }
-  }
-  const s = await status;
-  await fromServer;
+  await Promise.race([fromClient, upstream.done]);
+  const code = await upstream.done;
   await session.flush();
   // A server that died (or was stopped) with calls in flight: the client hears about each.
-  await session.serverGone(s.code ?? 1);
+  await session.serverGone(code);
   await clientOut.close();
-  return s.code;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
+  return code;
 }
 
 export { PolicyError };

@@ -1,0 +1,151 @@
+/**
+ * The server side of `guard proxy`, behind one seam: an MCP server run as a
+ * child over stdio (`StdioUpstream`, here) or a remote one over Streamable
+ * HTTP (`http_upstream.ts`). The session hands each client message (one
+ * complete JSON-RPC line) to `send`; the upstream hands each server message to
+ * the sink whole and byte-exact, framing removed, in the order it arrived.
+ * Judging, pinning, redaction and audit stay in the session (`proxy.ts`), so
+ * every upstream gets the same treatment.
+ */
+import { LineSplitter } from "./framing.ts";
+
+export interface UpstreamSink {
+  /** One complete server → client message. */
+  message(bytes: Uint8Array): Promise<void>;
+  /** A server message over the size limit was dropped unread. */
+  oversized(size: number): Promise<void>;
+  /**
+   * Client requests the upstream cannot answer (the connection dropped, an HTTP error, a
+   * malformed or oversized event, a stall): each id gets an error; the session goes on.
+   */
+  failed(ids: unknown[], reason: string): Promise<void>;
+  log(line: string): void;
+}
+
+export interface Upstream {
+  /** What the server is, for its pins: the command line, or the URL. */
+  readonly identity: string;
+  /** Starts the upstream and its delivery of server messages to `sink`. */
+  start(sink: UpstreamSink): Promise<void>;
+  /** Sends one client → server message (a complete line, newline included). */
+  send(bytes: Uint8Array): Promise<void>;
+  /** The client has closed its end: end the upstream gracefully (bounded in time). */
+  close(): Promise<void>;
+  /** Settles once the upstream has ended and delivered every message: its exit code. */
+  readonly done: Promise<number>;
+}
+
+/** The largest message accepted from a server (and from the client). */
+export const MAX_MESSAGE = 64 * 1024 * 1024;
+
+/** Serialises writes to one web stream. */
+export class StreamWriter {
+  private chain: Promise<void> = Promise.resolve();
+  private w: WritableStreamDefaultWriter<Uint8Array>;
+  closed = false;
+  constructor(stream: WritableStream<Uint8Array>) {
+    this.w = stream.getWriter();
+  }
+  write(bytes: Uint8Array): Promise<void> {
+    this.chain = this.chain.then(async () => {
+      if (this.closed) return;
+      try {
+        await this.w.write(bytes);
+      } catch {
+        this.closed = true;
+      }
+    });
+    return this.chain;
+  }
+  async close(): Promise<void> {
+    await this.chain;
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      await this.w.close();
+    } catch { /* already closed */ }
+  }
+}
+
+/** Reads newline-framed messages from a byte stream into `sink` until it ends. */
+export async function pumpLines(
+  stream: ReadableStream<Uint8Array>,
+  message: (b: Uint8Array) => Promise<void>,
+  oversized: (size: number) => Promise<void>,
+): Promise<void> {
+  const split = new LineSplitter(MAX_MESSAGE);
+  for await (const chunk of stream) {
+    for (const ev of split.push(chunk)) {
+      if (ev.kind === "line") await message(ev.bytes);
+      else await oversized(ev.size);
+    }
+  }
+  for (const ev of split.flush()) {
+    if (ev.kind === "line") await message(ev.bytes);
+    else await oversized(ev.size);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** An MCP server as guard's child, one JSON-RPC message per line on its stdin and stdout. */
+export class StdioUpstream implements Upstream {
+  readonly identity: string;
+  private child: Deno.ChildProcess | null = null;
+  private writer: StreamWriter | null = null;
+  private exited = false;
+  private resolveDone!: (code: number) => void;
+  readonly done: Promise<number> = new Promise((r) => (this.resolveDone = r));
+
+  constructor(private readonly command: string, private readonly args: string[]) {
+    this.identity = [command, ...args].join(" ");
+  }
+
+  start(sink: UpstreamSink): Promise<void> {
+    const child = new Deno.Command(this.command, {
+      args: this.args,
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    this.child = child;
+    // Least privilege: the server is running; guard will not start anything else.
+    try {
+      Deno.permissions.revokeSync({ name: "run" });
+    } catch { /* not granted */ }
+    this.writer = new StreamWriter(child.stdin);
+    const status = child.status.then((s) => {
+      this.exited = true;
+      return s;
+    });
+    const pumped = pumpLines(child.stdout, (b) => sink.message(b), (size) => {
+      sink.log(`guard proxy: dropped a server message of ${size} bytes (over ${MAX_MESSAGE})`);
+      return sink.oversized(size);
+    });
+    void Promise.all([status, pumped]).then(([s]) => this.resolveDone(s.code));
+    return Promise.resolve();
+  }
+
+  send(bytes: Uint8Array): Promise<void> {
+    return this.writer ? this.writer.write(bytes) : Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    await this.writer?.close();
+    const child = this.child;
+    if (!child) return;
+    // Give the server time to exit on EOF, then stop it.
+    for (const signal of ["SIGTERM", "SIGKILL"] as const) {
+      const ended = await Promise.race([
+        child.status.then(() => true),
+        delay(2000).then(() => false),
+      ]);
+      if (ended || this.exited) return;
+      try {
+        child.kill(signal);
+      } catch { /* gone */ }
+    }
+  }
+}
