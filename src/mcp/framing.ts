@@ -9,7 +9,11 @@
 
 export type LineEvent =
   | { kind: "line"; bytes: Uint8Array }
-  | { kind: "oversized"; size: number };
+  | { kind: "oversized"; size: number }
+  /** A long line, streamed: its bytes so far, then each piece as it arrives… */
+  | { kind: "part"; bytes: Uint8Array }
+  /** …and its end (the newline is in the last part). */
+  | { kind: "end" };
 
 export class LineSplitter {
   private parts: Uint8Array[] = [];
@@ -17,7 +21,13 @@ export class LineSplitter {
   private dropping = false;
   private dropped = 0;
 
-  constructor(private readonly maxLine: number) {}
+  private streaming = false;
+
+  /**
+   * `streamAfter`: a line longer than this is handed over in parts as it arrives (no limit
+   * then: the receiver bounds what it keeps); otherwise lines over `maxLine` are dropped.
+   */
+  constructor(private readonly maxLine: number, private readonly streamAfter = Infinity) {}
 
   /** Feeds a chunk; returns the complete lines (with their newline) it finishes. */
   push(chunk: Uint8Array): LineEvent[] {
@@ -27,6 +37,28 @@ export class LineSplitter {
       const nl = chunk.indexOf(10, start);
       const end = nl < 0 ? chunk.length : nl + 1;
       const piece = chunk.subarray(start, end);
+      if (this.streaming) {
+        out.push({ kind: "part", bytes: piece });
+        if (nl >= 0) {
+          out.push({ kind: "end" });
+          this.streaming = false;
+        }
+        start = end;
+        continue;
+      }
+      if (!this.dropping && this.size + piece.length > this.streamAfter) {
+        this.streaming = true;
+        if (this.size) out.push({ kind: "part", bytes: concat(this.parts, this.size) });
+        this.parts = [];
+        this.size = 0;
+        out.push({ kind: "part", bytes: piece });
+        if (nl >= 0) {
+          out.push({ kind: "end" });
+          this.streaming = false;
+        }
+        start = end;
+        continue;
+      }
       if (this.dropping) {
         this.dropped += piece.length;
       } else if (this.size + piece.length > this.maxLine) {
@@ -56,6 +88,10 @@ export class LineSplitter {
 
   /** At end of stream: the unterminated rest, if any. */
   flush(): LineEvent[] {
+    if (this.streaming) {
+      this.streaming = false;
+      return [{ kind: "end" }];
+    }
     if (this.dropping) return [{ kind: "oversized", size: this.dropped }];
     if (!this.size) return [];
     const bytes = concat(this.parts, this.size);

@@ -44,9 +44,12 @@ const PROXY_DIGESTS: Digests = {
 };
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
+import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
+import type { InjectionResult } from "../detect/injection.ts";
 import {
   admitCall,
   checkFlow,
+  FLOW_LIMITS,
   type FlowCall,
   type FlowProof,
   type FlowState,
@@ -57,7 +60,14 @@ import { type CapabilityCache, flowCallOf } from "../policy/flow_call.ts";
 import type { Evaluation } from "../policy/evaluation.ts";
 import type { ToolDefinition } from "../flow/capabilities.ts";
 import "../flow/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
-import { MAX_MESSAGE, pumpLines, StdioUpstream, StreamWriter, type Upstream } from "./upstream.ts";
+import {
+  MAX_MESSAGE,
+  type MessageFeed,
+  pumpLines,
+  StdioUpstream,
+  StreamWriter,
+  type Upstream,
+} from "./upstream.ts";
 import { loadPins, savePins, serverKey } from "./mcp_pins.ts";
 
 export const MAX_LINE = MAX_MESSAGE;
@@ -94,6 +104,25 @@ type Pending =
   | { kind: "task" }
   | { kind: "list" }
   | { kind: "init" };
+
+/** How a call's result was scanned (whole, or as it arrived). */
+type ResultScan =
+  | { kind: "too-large" }
+  | { kind: "deadline" }
+  | { kind: "injection"; injection: InjectionResult }
+  | { kind: "redacted"; secrets: string[]; flowText: () => string }
+  | { kind: "pass"; flowText: () => string };
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -480,51 +509,73 @@ export class ProxySession {
   ): Record<string, unknown> | null {
     const result = msg.result as Record<string, unknown>;
     if (result.resultType === "input_required") return null;
+    let scan: ResultScan;
+    if (size > this.o.policy.mcp.maxResultBytes) scan = { kind: "too-large" };
+    else {
+      try {
+        const v = filterResult(result, {
+          settings: this.o.policy.detectors,
+          deadline: performance.now() + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (size / 1048576),
+          now: () => performance.now(),
+        });
+        scan = v.action === "withhold"
+          ? { kind: "injection", injection: v.injection }
+          : v.action === "redacted"
+          ? {
+            kind: "redacted",
+            secrets: v.secrets,
+            flowText: () => JSON.stringify(v.result),
+          }
+          : { kind: "pass", flowText: () => JSON.stringify(result) };
+      } catch (e) {
+        if (!(e instanceof ScanDeadline || e instanceof DetectDeadline)) throw e;
+        scan = { kind: "deadline" };
+      }
+    }
+    const out = this.judgeResult(msg.id, p, size, scan);
+    if (out.kind === "withhold") return out.reply;
+    return out.kind === "redacted" ? { ...msg, result } : null;
+  }
+
+  /**
+   * One verdict on a call's result, however it was scanned: withheld (too large, not scanned
+   * in time, an injection), masked, or passed; flow labels and audit records follow it.
+   */
+  private judgeResult(
+    id: unknown,
+    p: Extract<Pending, { kind: "call" }> | null,
+    size: number,
+    scan: ResultScan,
+  ): { kind: "withhold"; reply: Record<string, unknown> } | { kind: "redacted" | "pass" } {
     const tool = p?.tool ?? "tasks/result";
-    const withhold = (d: Decision, event: string) => {
-      this.audit(d, tool, "", event);
+    const withhold = (d: Decision) => {
+      this.audit(d, tool, "", "mcp.result-withheld");
       return {
-        jsonrpc: "2.0",
-        id: msg.id,
-        result: { content: [{ type: "text", text: blockText(d) }], isError: true },
+        kind: "withhold" as const,
+        reply: {
+          jsonrpc: "2.0",
+          id,
+          result: { content: [{ type: "text", text: blockText(d) }], isError: true },
+        },
       };
     };
-    if (size > this.o.policy.mcp.maxResultBytes) {
-      return withhold(
-        ruleDecision(
-          "mcp.result-too-large",
-          `result of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
-        ),
-        "mcp.result-withheld",
-      );
+    if (scan.kind === "too-large") {
+      return withhold(ruleDecision(
+        "mcp.result-too-large",
+        `result of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
+      ));
     }
-    let v;
-    try {
-      v = filterResult(result, {
-        settings: this.o.policy.detectors,
-        deadline: performance.now() + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (size / 1048576),
-        now: () => performance.now(),
-      });
-    } catch (e) {
-      if (e instanceof ScanDeadline || e instanceof DetectDeadline) {
-        return withhold(
-          ruleDecision("mcp.protocol", "the result could not be scanned in time"),
-          "mcp.result-withheld",
-        );
-      }
-      throw e;
+    if (scan.kind === "deadline") {
+      return withhold(ruleDecision("mcp.protocol", "the result could not be scanned in time"));
     }
-    if (v.action === "withhold") {
-      const rules = [...new Set(v.injection.hits.map((h) => h.rule))];
-      return withhold(
-        ruleDecision(
-          "mcp.result-injection",
-          `${rule("mcp.result-injection").warning}: score ${v.injection.score.toFixed(2)} (${
-            rules.join(", ")
-          })`,
-        ),
-        "mcp.result-withheld",
-      );
+    if (scan.kind === "injection") {
+      const rules = [...new Set(scan.injection.hits.map((h) => h.rule))];
+      return withhold(ruleDecision(
+        "mcp.result-injection",
+        `${rule("mcp.result-injection").warning}: score ${scan.injection.score.toFixed(2)} (${
+          rules.join(", ")
+        })`,
+      ));
     }
     if (p?.flow) {
       // Label what the model is about to see (masked secrets still mark the result private).
@@ -532,10 +583,10 @@ export class ProxySession {
         this.flow,
         p.flow,
         {
-          text: JSON.stringify(v.action === "redacted" ? v.result : result),
+          text: scan.flowText(),
           secrets: [],
           injection: false,
-          private: v.action === "redacted",
+          private: scan.kind === "redacted",
         },
         this.o.policy.flow,
         this.o.home,
@@ -561,18 +612,120 @@ export class ProxySession {
         );
       }
     }
-    if (v.action === "redacted") {
+    if (scan.kind === "redacted") {
       const d: Decision = {
         action: "allow",
         risk: "medium",
-        warning: `secrets masked in the result: ${[...new Set(v.secrets)].join(", ")}`,
+        warning: `secrets masked in the result: ${[...new Set(scan.secrets)].join(", ")}`,
         rule: "mcp.result-redacted",
         remediation: "",
       };
       this.audit(d, tool, "", "mcp.result-redacted");
-      return { ...msg, result: v.result };
+      return { kind: "redacted" };
     }
-    return null;
+    return { kind: "pass" };
+  }
+
+  /** A long server message, scanned as it arrives (src/mcp/result_stream.ts). */
+  openMessage(): MessageFeed {
+    const started = performance.now();
+    const rs = new ResultStream({
+      settings: this.o.policy.detectors,
+      maxBytes: MAX_LINE,
+      deadline: (bytes) => started + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (bytes / 1048576),
+      now: () => performance.now(),
+    });
+    let broken: string | null = null;
+    return {
+      push: (b) => {
+        if (broken) return;
+        try {
+          rs.push(b);
+        } catch (e) {
+          if (!(e instanceof MalformedJson)) throw e;
+          broken = e.message;
+        }
+      },
+      end: async () => {
+        let v: StreamVerdict;
+        try {
+          if (broken) throw new MalformedJson(broken);
+          v = rs.end();
+        } catch (e) {
+          if (!(e instanceof MalformedJson)) throw e;
+          this.log(`guard proxy: dropped a server message that is not JSON (${e.message})`);
+          return;
+        }
+        await this.streamed(v);
+      },
+    };
+  }
+
+  private async streamed(v: StreamVerdict): Promise<void> {
+    const k = v.hasId && v.method === null ? idKey(v.id) : null;
+    const p = k ? this.pending.get(k) : undefined;
+    // Batches and tools/list or initialize answers are judged whole, as any line.
+    if (v.batch || p?.kind === "list" || p?.kind === "init") {
+      if (v.tooLarge) {
+        this.log(`guard proxy: dropped a server message of ${v.size} bytes (over ${MAX_LINE})`);
+        return;
+      }
+      await this.fromServer(concatBytes(v.bytes()));
+      return;
+    }
+    const send = async (parts: Uint8Array[]) => {
+      let last: Promise<void> = Promise.resolve();
+      for (const b of parts) last = this.toClient(b); // queued back to back: never interleaved
+      await last;
+    };
+    if (k && this.cancelled.has(k)) {
+      this.cancelled.delete(k);
+      return;
+    }
+    if (!k || !p || !v.hasResult || v.resultType === "input_required") {
+      if (k && p) this.pending.delete(k);
+      if (v.tooLarge) {
+        this.log(`guard proxy: dropped a server message of ${v.size} bytes (over ${MAX_LINE})`);
+        if (k && p) {
+          await this.toClient(line({
+            jsonrpc: "2.0",
+            id: v.id,
+            error: {
+              code: -32603,
+              message: `guard: the server's answer exceeds ${MAX_LINE} bytes`,
+            },
+          }));
+        }
+        return;
+      }
+      await send(v.bytes());
+      return;
+    }
+    this.pending.delete(k);
+    const call = p.kind === "call" ? p : null;
+    const flowPrefix = (parts: Uint8Array[]) => {
+      const cap = FLOW_LIMITS.maxScanChars;
+      const keep: Uint8Array[] = [];
+      let n = 0;
+      for (const b of parts) {
+        if (n >= cap) break;
+        keep.push(n + b.length > cap ? b.subarray(0, cap - n) : b);
+        n += b.length;
+      }
+      return dec.decode(concatBytes(keep));
+    };
+    const scan: ResultScan = v.size > this.o.policy.mcp.maxResultBytes || v.tooLarge
+      ? { kind: "too-large" }
+      : v.deadlinePassed
+      ? { kind: "deadline" }
+      : v.injection.flagged
+      ? { kind: "injection", injection: v.injection }
+      : v.secrets.length
+      ? { kind: "redacted", secrets: v.secrets, flowText: () => flowPrefix(v.redacted()) }
+      : { kind: "pass", flowText: () => flowPrefix(v.bytes()) };
+    const out = this.judgeResult(v.id, call, v.size, scan);
+    if (out.kind === "withhold") await this.toClient(line(out.reply));
+    else await send(out.kind === "redacted" ? v.redacted() : v.bytes());
   }
 
   private async pinTools(msg: Record<string, unknown>): Promise<Record<string, unknown> | null> {
@@ -772,6 +925,7 @@ export async function runProxy(o: ProxyOptions): Promise<number> {
   );
   await upstream.start({
     message: (b) => session.fromServer(b),
+    open: () => session.openMessage(),
     oversized: () => Promise.resolve(),
     failed: (ids, reason) => session.failed(ids, reason),
     log,

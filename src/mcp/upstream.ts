@@ -7,11 +7,19 @@
  * Judging, pinning, redaction and audit stay in the session (`proxy.ts`), so
  * every upstream gets the same treatment.
  */
-import { LineSplitter } from "./framing.ts";
+import { type LineEvent, LineSplitter } from "./framing.ts";
+
+/** One long server message handed over as it arrives. */
+export interface MessageFeed {
+  push(bytes: Uint8Array): void;
+  end(): Promise<void>;
+}
 
 export interface UpstreamSink {
   /** One complete server → client message. */
   message(bytes: Uint8Array): Promise<void>;
+  /** A long message (over STREAM_AFTER bytes) to be fed as it arrives. */
+  open?(): MessageFeed;
   /** A server message over the size limit was dropped unread. */
   oversized(size: number): Promise<void>;
   /**
@@ -37,6 +45,8 @@ export interface Upstream {
 
 /** The largest message accepted from a server (and from the client). */
 export const MAX_MESSAGE = 64 * 1024 * 1024;
+/** Server messages longer than this are scanned as they arrive (src/mcp/result_stream.ts). */
+export const STREAM_AFTER = 256 * 1024;
 
 /** Serialises writes to one web stream. */
 export class StreamWriter {
@@ -72,18 +82,22 @@ export async function pumpLines(
   stream: ReadableStream<Uint8Array>,
   message: (b: Uint8Array) => Promise<void>,
   oversized: (size: number) => Promise<void>,
+  open?: () => MessageFeed,
 ): Promise<void> {
-  const split = new LineSplitter(MAX_MESSAGE);
-  for await (const chunk of stream) {
-    for (const ev of split.push(chunk)) {
-      if (ev.kind === "line") await message(ev.bytes);
-      else await oversized(ev.size);
-    }
-  }
-  for (const ev of split.flush()) {
+  const split = new LineSplitter(MAX_MESSAGE, open ? STREAM_AFTER : Infinity);
+  let feed: MessageFeed | null = null;
+  const handle = async (ev: LineEvent) => {
     if (ev.kind === "line") await message(ev.bytes);
-    else await oversized(ev.size);
-  }
+    else if (ev.kind === "oversized") await oversized(ev.size);
+    else if (ev.kind === "part") (feed ??= open!()).push(ev.bytes);
+    else if (feed) {
+      const f: MessageFeed = feed;
+      feed = null;
+      await f.end();
+    }
+  };
+  for await (const chunk of stream) for (const ev of split.push(chunk)) await handle(ev);
+  for (const ev of split.flush()) await handle(ev);
 }
 
 function delay(ms: number): Promise<void> {
@@ -120,10 +134,15 @@ export class StdioUpstream implements Upstream {
       this.exited = true;
       return s;
     });
-    const pumped = pumpLines(child.stdout, (b) => sink.message(b), (size) => {
-      sink.log(`guard proxy: dropped a server message of ${size} bytes (over ${MAX_MESSAGE})`);
-      return sink.oversized(size);
-    });
+    const pumped = pumpLines(
+      child.stdout,
+      (b) => sink.message(b),
+      (size) => {
+        sink.log(`guard proxy: dropped a server message of ${size} bytes (over ${MAX_MESSAGE})`);
+        return sink.oversized(size);
+      },
+      sink.open ? () => sink.open!() : undefined,
+    );
     void Promise.all([status, pumped]).then(([s]) => this.resolveDone(s.code));
     return Promise.resolve();
   }

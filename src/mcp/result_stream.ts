@@ -1,0 +1,695 @@
+/**
+ * A large server message scanned as it arrives, in bounded memory. The bytes
+ * are lexed incrementally (a validating JSON lexer that never builds the
+ * object); every string a `tools/call` result shows the model — the places
+ * `result_filter.ts` reads: `content[].text`, resource text, resource-link
+ * name/title/description, every string of `structuredContent` — is decoded in
+ * pieces and scanned in overlapping windows: injection over the slots joined
+ * as one text (as `filterResult` joins them), secrets per slot. A phrase or a
+ * secret split across network chunks or windows is still found (the overlap is
+ * at least the longest run a detector decodes). The raw bytes are kept as they
+ * came (once), so a clean result is forwarded byte-exact, a masked one is
+ * rebuilt slot by slot, and a withheld one never leaves: the verdict exists
+ * before the first byte goes out. Pure (the caller supplies the clock).
+ *
+ * Whether the message is a response to a pending call is known only at its end
+ * (servers often put `id` last), so every large message is scanned; a block's
+ * `type` may also follow its text, so block strings are scanned as candidates
+ * and kept or discarded by type at the end.
+ */
+import {
+  type InjectionHit,
+  type InjectionResult,
+  ScanDeadline,
+  summarise,
+} from "../detect/injection.ts";
+import { scanInjection } from "../detect/injection.ts";
+import { effectiveRules, findSecrets, type SecretHit } from "../detect/secrets.ts";
+import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
+import { INJECTION_RULES } from "../detect/injection.ts";
+
+/** Window and overlap of a scan, in UTF-16 units (the overlap ≥ the longest base64 run rescanned). */
+export const SCAN_WINDOW = 1 << 20;
+export const SCAN_OVERLAP = 64 * 1024;
+
+export interface StreamScanOptions {
+  settings?: DetectorSettings;
+  /** Beyond this many bytes the message is not kept (the result is withheld as too large). */
+  maxBytes: number;
+  /** Throws (the detectors' deadline errors) once `now()` passes `deadline(bytesSoFar)`. */
+  deadline?: (bytes: number) => number;
+  now?: () => number;
+  window?: number;
+  overlap?: number;
+}
+
+type Role = "top" | "result" | "content" | "block" | "resource" | "structured" | "other";
+
+interface Block {
+  type: string | null;
+  /** Its strings not yet in the joined text (type unknown or not showing them yet, resource links). */
+  held: Slot[];
+}
+
+interface Slot {
+  /** Raw byte span of the string token, quotes included. */
+  start: number;
+  end: number;
+  block: Block | null;
+  /** text | name | title | description | resource | structured */
+  key: string;
+  /** Its text while held back from the joined injection text (see Block.held). */
+  text: string[] | null;
+  secrets: SecretHit[];
+}
+
+interface Frame {
+  kind: "obj" | "arr";
+  role: Role;
+  /** The key whose value comes next (objects), after the colon. */
+  key: string | null;
+  /** obj: expecting a key / a colon / a value / a comma; arr: a value / a comma. */
+  expect: "key" | "colon" | "value" | "comma" | "first";
+  block: Block | null;
+  depth: number;
+}
+
+/** What a string token being read is for. */
+type StringUse =
+  | { kind: "skip" }
+  | { kind: "capture"; into: "key" | "type" | "resultType" | "method" | "id"; bytes: number[] }
+  | { kind: "slot"; slot: Slot };
+
+const Q = 0x22;
+const BS = 0x5c;
+
+export class MalformedJson extends Error {}
+
+/** Sliding windows over a growing text: `scan(window, base)` sees every part at least once whole. */
+class Windows {
+  private buf = "";
+  private base = 0;
+  constructor(
+    private readonly size: number,
+    private readonly overlap: number,
+    private readonly scan: (text: string, base: number) => void,
+  ) {}
+  get length(): number {
+    return this.base + this.buf.length;
+  }
+  push(text: string) {
+    this.buf += text;
+    while (this.buf.length >= this.size + this.overlap) {
+      this.scan(this.buf.slice(0, this.size + this.overlap), this.base);
+      this.buf = this.buf.slice(this.size);
+      this.base += this.size;
+    }
+  }
+  /** Scans what is left (with the overlap already seen once: harmless, hits are merged). */
+  end() {
+    if (this.buf.length || this.base === 0) this.scan(this.buf, this.base);
+    this.buf = "";
+  }
+}
+
+/** Decodes a JSON string's content given in arbitrary byte pieces. */
+class StringDecoder {
+  private dec = new TextDecoder(); // as JSON.parse of the decoded line would see it
+  private held = "";
+  /** The unescaped text of `bytes` (plus what was held back), holding back an unfinished escape. */
+  push(bytes: Uint8Array, last: boolean): string {
+    let s = this.held + this.dec.decode(bytes, { stream: !last });
+    if (last && s.length === 0) return s;
+    this.held = "";
+    if (s.indexOf("\\") < 0) return s;
+    // Hold back an escape cut by the piece's end.
+    let i = s.indexOf("\\");
+    while (i >= 0) {
+      const len = s.charCodeAt(i + 1) === 0x75 ? 6 : 2; // \uXXXX or \x
+      if (i + len > s.length) {
+        if (last) throw new MalformedJson("unfinished escape in a string");
+        this.held = s.slice(i);
+        s = s.slice(0, i);
+        break;
+      }
+      i = s.indexOf("\\", i + len);
+    }
+    try {
+      return JSON.parse(`"${s}"`);
+    } catch {
+      throw new MalformedJson("invalid string");
+    }
+  }
+}
+
+export interface StreamVerdict {
+  size: number;
+  /** The message's kept bytes are gone: it was larger than `maxBytes`. */
+  tooLarge: boolean;
+  /** The top level is an array (a batch): the caller handles it whole. */
+  batch: boolean;
+  id: unknown;
+  hasId: boolean;
+  method: string | null;
+  hasResult: boolean;
+  resultType: string | null;
+  /** The scan passed its deadline (its findings are incomplete). */
+  deadlinePassed: boolean;
+  injection: InjectionResult;
+  /** Visible slots with secrets, and the rule ids found. */
+  secrets: string[];
+  /** The message as received (empty when too large). */
+  bytes(): Uint8Array[];
+  /** The message with every secret of a visible slot masked as `[REDACTED:<rule>]`. */
+  redacted(): Uint8Array[];
+}
+
+export class ResultStream {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private tooLarge = false;
+  private stack: Frame[] = [];
+  private topSeen = false;
+  private done = false;
+  private batch = false;
+  /** Inside a string token: its use, its start offset, whether the previous byte was a backslash. */
+  private str: { use: StringUse; start: number; escaped: boolean } | null = null;
+  private lit: { start: number; text: string; key: string | null; role: Role } | null = null;
+  private decoder: StringDecoder | null = null;
+  private slotText: Windows | null = null;
+  private slots: Slot[] = [];
+  private injHits: InjectionHit[] = [];
+  private joined: Windows;
+  private joinedAny = false;
+  /** The scan ran out of time: the verdict says so (the caller withholds); lexing goes on. */
+  private deadlinePassed = false;
+
+  private late(): boolean {
+    if (this.deadlinePassed) return true;
+    if (this.o.deadline && this.o.now && this.o.now() > this.o.deadline(this.size)) {
+      this.deadlinePassed = true;
+    }
+    return this.deadlinePassed;
+  }
+  private idText: string | null = null;
+  private method: string | null = null;
+  private resultType: string | null = null;
+  private hasResult = false;
+  private readonly settings: DetectorSettings;
+  private readonly rules;
+  private readonly injRules;
+  private readonly win: number;
+  private readonly ov: number;
+
+  constructor(private readonly o: StreamScanOptions) {
+    this.settings = o.settings ?? DEFAULT_DETECTORS;
+    this.rules = effectiveRules(this.settings.secretRules, this.settings.secretDisable);
+    const off = new Set(this.settings.injectionDisable);
+    this.injRules = off.size ? INJECTION_RULES.filter((r) => !off.has(r.id)) : INJECTION_RULES;
+    this.win = o.window ?? SCAN_WINDOW;
+    this.ov = o.overlap ?? SCAN_OVERLAP;
+    this.joined = new Windows(this.win, this.ov, (text, base) => {
+      if (!text || this.late()) return;
+      let r;
+      try {
+        r = scanInjection(text, {
+          threshold: this.settings.injectionThreshold,
+          rules: this.injRules,
+          deadline: this.o.deadline?.(this.size),
+          now: this.o.now,
+        });
+      } catch (e) {
+        if (!(e instanceof ScanDeadline)) throw e;
+        this.deadlinePassed = true;
+        return;
+      }
+      for (const h of r.hits) this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
+    });
+  }
+
+  /** Feeds the next bytes of the message (without its newline). */
+  push(chunk: Uint8Array): void {
+    const base = this.size;
+    this.size += chunk.length;
+    if (!this.tooLarge) {
+      if (this.size > this.o.maxBytes) {
+        this.tooLarge = true;
+        this.chunks = [];
+      } else this.chunks.push(chunk);
+    }
+    this.lex(chunk, base);
+  }
+
+  end(): StreamVerdict {
+    if (this.str || this.stack.length || !this.topSeen) {
+      if (this.lit && this.stack.length === 0) this.finishLiteral();
+      if (this.str || this.stack.length || !this.topSeen) {
+        throw new MalformedJson("the message ends inside a value");
+      }
+    }
+    this.joined.end();
+    const shown = this.slots.filter((s) => s.block === null || shows(s.block.type, s.key));
+    const injection = this.joinedAny
+      ? summarise(this.injHits, this.settings.injectionThreshold)
+      : { score: 0, flagged: false, threshold: this.settings.injectionThreshold, hits: [] };
+    const masked = shown.filter((s) => s.secrets.length);
+    const secrets = masked.flatMap((s) => s.secrets.map((h) => h.rule));
+    let id: unknown = undefined;
+    if (this.idText !== null) {
+      try {
+        id = JSON.parse(this.idText);
+      } catch {
+        throw new MalformedJson("invalid id");
+      }
+    }
+    const chunks = this.chunks;
+    return {
+      size: this.size,
+      tooLarge: this.tooLarge,
+      batch: this.batch,
+      id,
+      hasId: this.idText !== null,
+      method: this.method,
+      hasResult: this.hasResult,
+      resultType: this.resultType,
+      deadlinePassed: this.deadlinePassed,
+      injection,
+      secrets,
+      bytes: () => chunks,
+      redacted: () => rebuild(chunks, masked),
+    };
+  }
+
+  // ── the lexer ──────────────────────────────────────────────────────────────
+
+  private lex(c: Uint8Array, base: number) {
+    let i = 0;
+    const n = c.length;
+    while (i < n) {
+      if (this.str) {
+        i = this.inString(c, i, base);
+        continue;
+      }
+      const b = c[i];
+      if (this.lit) {
+        if (isLiteralByte(b)) {
+          this.lit.text += String.fromCharCode(b);
+          if (this.lit.text.length > 64) throw new MalformedJson("literal too long");
+          i++;
+          continue;
+        }
+        this.finishLiteral();
+      }
+      if (isSpace(b)) {
+        i++;
+        continue;
+      }
+      if (this.done) throw new MalformedJson("data after the message");
+      const top = this.stack[this.stack.length - 1];
+      if (top && top.kind === "obj") {
+        if (top.expect === "key" || top.expect === "first") {
+          if (b === 0x7d && top.expect === "first") {
+            this.close();
+            i++;
+            continue;
+          }
+          if (b !== Q) throw new MalformedJson("expected a key");
+          this.str = {
+            use: { kind: "capture", into: "key", bytes: [] },
+            start: base + i,
+            escaped: false,
+          };
+          i++;
+          continue;
+        }
+        if (top.expect === "colon") {
+          if (b !== 0x3a) throw new MalformedJson("expected ':'");
+          top.expect = "value";
+          i++;
+          continue;
+        }
+        if (top.expect === "comma") {
+          if (b === 0x2c) top.expect = "key";
+          else if (b === 0x7d) this.close();
+          else throw new MalformedJson("expected ',' or '}'");
+          i++;
+          continue;
+        }
+      } else if (top && top.kind === "arr") {
+        if (top.expect === "comma") {
+          if (b === 0x2c) top.expect = "value";
+          else if (b === 0x5d) this.close();
+          else throw new MalformedJson("expected ',' or ']'");
+          i++;
+          continue;
+        }
+        if (b === 0x5d && top.expect === "first") {
+          this.close();
+          i++;
+          continue;
+        }
+      }
+      // A value starts.
+      this.value(b, base + i);
+      i++;
+    }
+  }
+
+  /** The role and use of a value about to start under the current frame. */
+  private roleOf(kind: "obj" | "arr" | "str" | "lit"): { role: Role; use: StringUse } {
+    const top = this.stack[this.stack.length - 1];
+    const skip: StringUse = { kind: "skip" };
+    if (!top) return { role: "top", use: skip };
+    const key = top.kind === "obj" ? top.key : null;
+    const slot = (k: string, block: Block | null): StringUse => ({
+      kind: "slot",
+      slot: { start: 0, end: 0, block, key: k, text: null, secrets: [] },
+    });
+    switch (top.role) {
+      case "top":
+        if (key === "result") {
+          if (kind === "obj") this.hasResult = true;
+          return { role: kind === "obj" ? "result" : "other", use: skip };
+        }
+        if (key === "method" && kind === "str") {
+          return { role: "other", use: { kind: "capture", into: "method", bytes: [] } };
+        }
+        if (key === "id" && kind === "str") {
+          return { role: "other", use: { kind: "capture", into: "id", bytes: [] } };
+        }
+        return { role: "other", use: skip };
+      case "result":
+        if (key === "content") return { role: kind === "arr" ? "content" : "other", use: skip };
+        // Only a structured object or array is walked (a bare string is not, as in result_filter).
+        if (key === "structuredContent") return { role: "structured", use: skip };
+        if (key === "resultType" && kind === "str") {
+          return { role: "other", use: { kind: "capture", into: "resultType", bytes: [] } };
+        }
+        return { role: "other", use: skip };
+      case "content":
+        return { role: kind === "obj" ? "block" : "other", use: skip };
+      case "block": {
+        const block = top.block!;
+        if (key === "type" && kind === "str") {
+          return { role: "other", use: { kind: "capture", into: "type", bytes: [] } };
+        }
+        if (
+          kind === "str" &&
+          (key === "text" || key === "name" || key === "title" || key === "description")
+        ) {
+          return { role: "other", use: slot(key, block) };
+        }
+        if (key === "resource" && kind === "obj") return { role: "resource", use: skip };
+        return { role: "other", use: skip };
+      }
+      case "resource":
+        if (key === "text" && kind === "str") {
+          return { role: "other", use: slot("resource", top.block) };
+        }
+        return { role: "other", use: skip };
+      case "structured": {
+        // result_filter walks 64 levels below structuredContent (at depth 3 here).
+        const deeper = (kind === "obj" || kind === "arr") && top.depth - 2 <= 64;
+        return {
+          role: deeper ? "structured" : "other",
+          use: kind === "str" ? slot("structured", null) : skip,
+        };
+      }
+      default:
+        return { role: "other", use: skip };
+    }
+  }
+
+  private value(b: number, at: number) {
+    const top = this.stack[this.stack.length - 1];
+    if (top && top.kind === "obj" && top.expect !== "value") {
+      throw new MalformedJson("expected a key");
+    }
+    if (!top && this.topSeen) throw new MalformedJson("data after the message");
+    if (b === 0x7b || b === 0x5b) {
+      const kind = b === 0x7b ? "obj" : "arr";
+      if (!top && kind === "arr") this.batch = true;
+      const { role } = this.roleOf(kind);
+      const block: Block | null = role === "block"
+        ? { type: null, held: [] }
+        : role === "resource"
+        ? top!.block
+        : null;
+      this.afterValue();
+      this.stack.push({
+        kind,
+        role,
+        key: null,
+        expect: "first",
+        block,
+        depth: (top?.depth ?? 0) + 1,
+      });
+      this.topSeen = true;
+      return;
+    }
+    if (b === Q) {
+      const { use } = this.roleOf("str");
+      if (use.kind === "slot") {
+        use.slot.start = at;
+        const b = use.slot.block;
+        // Streamed into the joined text when its block already shows it; else held to the
+        // block's end, where its final type decides (a later duplicate "type" cannot hide it).
+        if (
+          b &&
+          (b.type !== slotType(use.slot.key) ||
+            use.slot.key !== "text" && use.slot.key !== "resource")
+        ) {
+          use.slot.text = [];
+        } else this.separate();
+        this.decoder = new StringDecoder();
+        const slot = use.slot;
+        const found: SecretHit[] = slot.secrets;
+        this.slotText = new Windows(this.win, this.ov, (text, base) => {
+          if (this.late()) return;
+          for (
+            const h of findSecrets(text, { rules: this.rules, allow: this.settings.secretAllow })
+          ) {
+            found.push({ rule: h.rule, start: h.start + base, end: h.end + base });
+          }
+        });
+      }
+      this.str = { use, start: at, escaped: false };
+      this.topSeen = true;
+      return;
+    }
+    if (isLiteralByte(b) && b !== 0x2b && b !== 0x2e) {
+      const key = top && top.kind === "obj" ? top.key : null;
+      this.lit = { start: at, text: String.fromCharCode(b), key, role: top?.role ?? "top" };
+      this.topSeen = true;
+      return;
+    }
+    throw new MalformedJson(`unexpected byte ${b}`);
+  }
+
+  private finishLiteral() {
+    const l = this.lit!;
+    this.lit = null;
+    const t = l.text;
+    if (
+      !(t === "true" || t === "false" || t === "null" ||
+        /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(t))
+    ) {
+      throw new MalformedJson("invalid literal");
+    }
+    if (l.role === "top" && l.key === "id") this.idText = t;
+    this.afterValue();
+    if (!this.stack.length) this.done = true;
+  }
+
+  /** A value has been read under the current frame. */
+  private afterValue() {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) return;
+    top.expect = "comma";
+  }
+
+  /** The separator between two slots of the joined text (as result_filter joins them). */
+  private separate() {
+    if (this.joinedAny) this.joined.push("\n\n");
+    this.joinedAny = true;
+  }
+
+  private close() {
+    const f = this.stack.pop()!;
+    if (f.role === "block") {
+      // Held strings of a block, now that its type is final, in result_filter's order.
+      const b = f.block!;
+      const order = ["text", "name", "title", "description", "resource"];
+      for (const key of order) {
+        for (const slot of b.held) {
+          if (slot.key !== key || !shows(b.type, key)) continue;
+          this.separate();
+          for (const t of slot.text!) this.joined.push(t);
+        }
+      }
+      for (const slot of b.held) slot.text = null;
+      b.held = [];
+    }
+    this.afterValue();
+    if (!this.stack.length) this.done = true;
+  }
+
+  /** Reads string bytes from `i`; returns where reading stopped. */
+  private inString(c: Uint8Array, i: number, base: number): number {
+    const s = this.str!;
+    const n = c.length;
+    let j = i;
+    // Find the closing quote: skip escaped bytes.
+    if (s.escaped) {
+      s.escaped = false;
+      j++;
+    }
+    let endAt = -1;
+    let q = c.indexOf(Q, j);
+    let bs = c.indexOf(BS, j);
+    while (j < n) {
+      if (bs >= 0 && (q < 0 || bs < q)) {
+        if (bs + 1 >= n) {
+          s.escaped = true;
+          break;
+        }
+        j = bs + 2;
+        if (q >= 0 && q < j) q = c.indexOf(Q, j); // the escaped byte was the quote
+        bs = c.indexOf(BS, j);
+        continue;
+      }
+      if (q >= 0) endAt = q;
+      break;
+    }
+    const stop = endAt >= 0 ? endAt : n;
+    // Content bytes: [i, stop) (the opening quote was consumed when the token started).
+    const u = s.use;
+    if (u.kind === "slot") {
+      const text = this.decoder!.push(c.subarray(i, stop), endAt >= 0);
+      if (text) {
+        if (u.slot.text) u.slot.text.push(text);
+        else this.joined.push(text);
+        this.slotText!.push(text);
+      }
+    } else if (u.kind === "capture") {
+      for (let k = i; k < stop && u.bytes.length <= 4096; k++) u.bytes.push(c[k]);
+      if (u.bytes.length > 4096) throw new MalformedJson("key too long");
+    }
+    if (endAt < 0) return n;
+    // The string ends here.
+    this.str = null;
+    if (u.kind === "slot") {
+      u.slot.end = base + endAt + 1;
+      this.slotText!.end();
+      this.slotText = null;
+      this.decoder = null;
+      this.slots.push(u.slot);
+      if (u.slot.text) u.slot.block!.held.push(u.slot);
+      this.afterValue();
+    } else if (u.kind === "capture") {
+      let v: string;
+      try {
+        v = JSON.parse(`"${new TextDecoder().decode(new Uint8Array(u.bytes))}"`);
+      } catch {
+        throw new MalformedJson("invalid string");
+      }
+      if (u.into === "key") {
+        const top = this.stack[this.stack.length - 1];
+        top.key = v;
+        top.expect = "colon";
+      } else {
+        if (u.into === "type") this.stack[this.stack.length - 1].block!.type = v;
+        else if (u.into === "resultType") this.resultType = v;
+        else if (u.into === "method") this.method = v;
+        else if (u.into === "id") this.idText = JSON.stringify(v);
+        this.afterValue();
+      }
+    } else this.afterValue();
+    if (!this.stack.length) this.done = true;
+    return endAt + 1;
+  }
+}
+
+/** The block type whose string `key` the model sees. */
+function slotType(key: string): string {
+  return key === "text" ? "text" : key === "resource" ? "resource" : "resource_link";
+}
+
+function shows(type: string | null, key: string): boolean {
+  return type !== null && type === slotType(key);
+}
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+}
+
+function isLiteralByte(b: number): boolean {
+  return (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2b ||
+    b === 0x2e || b === 0x45;
+}
+
+/** The message with each listed slot's string replaced by its masked text. */
+function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
+  if (!slots.length) return chunks;
+  const enc = new TextEncoder();
+  const out: Uint8Array[] = [];
+  let pos = 0; // absolute offset of the next byte to copy
+  let ci = 0;
+  let coff = 0; // absolute offset of chunks[ci]
+  const copyTo = (end: number, sink: Uint8Array[] | null) => {
+    while (pos < end) {
+      const c = chunks[ci];
+      const from = pos - coff;
+      const to = Math.min(c.length, end - coff);
+      if (sink) sink.push(c.subarray(from, to));
+      pos = coff + to;
+      if (to === c.length) {
+        coff += c.length;
+        ci++;
+      }
+    }
+  };
+  for (const s of [...slots].sort((a, b) => a.start - b.start)) {
+    copyTo(s.start, out);
+    const raw: Uint8Array[] = [];
+    copyTo(s.end, raw);
+    const bytes = concat(raw);
+    const text = JSON.parse(new TextDecoder().decode(bytes)) as string;
+    const hits = mergeHits(s.secrets);
+    let masked = "";
+    let p = 0;
+    for (const h of hits) {
+      masked += text.slice(p, h.start) + `[REDACTED:${h.rule}]`;
+      p = h.end;
+    }
+    out.push(enc.encode(JSON.stringify(masked + text.slice(p))));
+  }
+  copyTo(chunks.reduce((n, c) => n + c.length, 0), out);
+  return out;
+}
+
+/** Leftmost first, overlapping hits merged (never a partial secret left). */
+function mergeHits(hits: SecretHit[]): SecretHit[] {
+  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: SecretHit[] = [];
+  for (const h of sorted) {
+    const last = out[out.length - 1];
+    if (last && h.start < last.end) {
+      last.end = Math.max(last.end, h.end);
+      continue;
+    }
+    out.push({ ...h });
+  }
+  return out;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
