@@ -108,6 +108,25 @@ export function proxyFlags(home: string, serverCommand: string): string[] {
   return guardFlags(home).map((f) => (f.startsWith("--allow-run=") ? `${f},${serverCommand}` : f));
 }
 
+/**
+ * The flags of `guard proxy --url <url>`: the guard task's without `--allow-run` (a remote server
+ * is no child), plus the network for that one origin — `--allow-net=<host>:<port>`, the port
+ * always explicit. Deno's permission check is what keeps every other origin out of reach; the
+ * proxy refuses to start when its network permission is missing or wider than this.
+ */
+export function remoteProxyFlags(home: string, url: string): string[] {
+  return [
+    ...guardFlags(home).filter((f) => !f.startsWith("--allow-run")),
+    `--allow-net=${netHost(url)}`,
+  ];
+}
+
+/** `host:port` of an http(s) URL, as `--allow-net` names it (the default port made explicit). */
+export function netHost(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || (u.protocol === "https:" ? "443" : "80")}`;
+}
+
 /** How this installation of guard is started: `deno run <flags> main.ts` or the compiled binary. */
 export interface Launcher {
   compiled: boolean;
@@ -137,6 +156,22 @@ export function launcher(home: string, serverCommand?: string): Launcher {
   const main = mainModulePath();
   if (main === null) return { compiled: true, command: Deno.execPath(), prefix: [] };
   const flags = serverCommand ? proxyFlags(home, serverCommand) : guardFlags(home);
+  return {
+    compiled: false,
+    command: Deno.execPath(),
+    prefix: ["run", ...OFFLINE_FLAGS, ...flags, main],
+  };
+}
+
+/**
+ * How agents start `guard proxy --url <url>`: from source only (`deno run` with
+ * `remoteProxyFlags`); null for a compiled binary, whose permissions were fixed when it was built
+ * and hold no network.
+ */
+export function remoteLauncher(home: string, url: string): Launcher | null {
+  const main = mainModulePath();
+  if (main === null) return null;
+  const flags = remoteProxyFlags(home, url);
   return {
     compiled: false,
     command: Deno.execPath(),

@@ -2,7 +2,9 @@
  * Per-subcommand least privilege inside one executable. The flags (deno.json's
  * `guard` task, or the compiled binary's) grant the union of what any
  * subcommand needs; at start-up each subcommand revokes what it does not need,
- * before it reads any input. Nothing grants `--allow-net` or `--allow-ffi`.
+ * before it reads any input. Nothing grants `--allow-ffi`; only the command line of
+ * `guard proxy --url` grants `--allow-net`, for its one origin, and every other
+ * subcommand drops it.
  */
 import { agentConfigPaths, flagPaths, guardFlags, userDirectory } from "./flags.ts";
 
@@ -20,6 +22,8 @@ interface Keep {
   /** Read/write on the agents' configuration locations (install, doctor, …). */
   configs: boolean;
   run: Run;
+  /** The network, when granted (`guard proxy --url`: its one origin; the stdio proxy drops it). */
+  net?: boolean;
 }
 
 /** Rows are data: what each subcommand keeps. Anything not listed keeps nothing extra. */
@@ -39,7 +43,8 @@ export const PRIVILEGES: Record<string, Keep> = {
   forget: { configs: false, run: "none" },
   totp: { configs: false, run: "helpers" },
   touchid: { configs: false, run: "helpers" },
-  proxy: { configs: false, run: "all" }, // revoked again once the server has started
+  // run: revoked again once the server has started (a remote one needs none); net: only --url
+  proxy: { configs: false, run: "all", net: true },
   mcp: { configs: true, run: "none" }, // mcp wrap edits client configurations
   install: { configs: true, run: "shell" },
   uninstall: { configs: true, run: "none" },
@@ -75,8 +80,9 @@ export function dropPrivileges(subcommand: string, home: string | undefined): Ke
       revoke({ name: "write", path });
     }
   }
-  // Never granted by guard's flags; revoked anyway in case someone runs it with more.
-  revoke({ name: "net" });
+  // Granted only on the command line of guard proxy --url; revoked anyway in case someone runs
+  // another subcommand with more.
+  if (!keep.net) revoke({ name: "net" });
   revoke({ name: "ffi" });
   return keep;
 }

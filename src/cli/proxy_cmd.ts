@@ -2,6 +2,10 @@
  * `guard proxy [--name <server>] -- <command> [args…]`: the MCP stdio proxy
  * (`src/mcp/proxy.ts`). Wired into the agent's MCP configuration in place of
  * the server's command; see the README and `deno task hook-command --mcp`.
+ *
+ * `guard proxy --url <url> [--header 'Name: value']… [--name <server>]`: the same proxy in
+ * front of a remote server over Streamable HTTP (`src/mcp/http_upstream.ts`), run with
+ * `--allow-net` for that one origin (`remoteProxyFlags`); header values are never printed.
  */
 import { PolicyError } from "../policy/user_policy.ts";
 import { runProxy } from "../mcp/proxy.ts";
@@ -10,9 +14,57 @@ import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err } from "./io.ts";
 import { findWorkspace, namedWorkspace } from "../state/workspace.ts";
 import { baseContext } from "../gate/runtime.ts";
+import {
+  DEFAULT_IDLE_MS,
+  HttpUpstream,
+  parseHeaderArg,
+  parseRemoteUrl,
+  remoteServerName,
+  type RemoteTarget,
+} from "../mcp/http_upstream.ts";
 
 const USAGE =
-  "usage: guard proxy [--name <server>] [--workspace DIR|none] -- <server command> [args…]";
+  "usage: guard proxy [--name <server>] [--workspace DIR|none] -- <server command> [args…]\n" +
+  "       guard proxy --url <url> [--header 'Name: value']… [--name <server>] " +
+  "[--workspace DIR|none] [--idle-timeout SECONDS]";
+
+function revoke(d: Deno.PermissionDescriptor): void {
+  try {
+    Deno.permissions.revokeSync(d);
+  } catch { /* not granted */ }
+}
+
+/**
+ * Why the network permission does not fit `target`, or null when it is exactly its origin: it
+ * must reach `host:port`, and none of the probes around it (the whole network, the host on any
+ * port or the next one, loopback under another name, the cloud metadata address, a public host).
+ */
+export function netPermissionProblem(target: RemoteTarget): string | null {
+  const granted = (host?: string) =>
+    Deno.permissions.querySync(host === undefined ? { name: "net" } : { name: "net", host })
+      .state === "granted";
+  const flag = `--allow-net=${target.hostPort}`;
+  if (!granted(target.hostPort)) {
+    return `guard may not reach ${target.origin}: run it with ${flag} ` +
+      "(guard mcp wrap writes that command line; deno task hook-command --mcp --url <url> prints it)";
+  }
+  const port = Number(target.hostPort.slice(target.hostPort.lastIndexOf(":") + 1));
+  const probes = [
+    undefined,
+    target.hostname,
+    `${target.hostname}:${port === 65535 ? 1 : port + 1}`,
+    `${target.hostname === "localhost" ? "127.0.0.1" : "localhost"}:${port}`,
+    "169.254.169.254:80",
+    "example.com:443",
+  ];
+  for (const p of probes) {
+    if (p === target.hostPort || p === `${target.hostname}:${port}`) continue;
+    if (granted(p)) {
+      return `the network permission is wider than ${target.origin}: run guard with exactly ${flag}`;
+    }
+  }
+  return null;
+}
 const RUNNERS = new Set([
   "npx",
   "node",
@@ -45,14 +97,35 @@ export function serverName(command: string, args: string[]): string {
 export async function runProxyCommand(args: string[]): Promise<number> {
   let name: string | null = null;
   let workspaceArg: string | null = null;
+  let urlArg: string | null = null;
+  const headers: [string, string][] = [];
+  let idleMs = DEFAULT_IDLE_MS;
+  let dashed = false;
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
     if (a === "--") {
+      dashed = true;
       i++;
       break;
     }
-    if (a === "--name") {
+    if (a === "--url") {
+      urlArg = args[++i] ?? "";
+    } else if (a === "--header") {
+      const h = parseHeaderArg(args[++i] ?? "");
+      if ("error" in h) {
+        err(`guard proxy: ${h.error}\n${USAGE}`);
+        return 2;
+      }
+      headers.push([h.name, h.value]);
+    } else if (a === "--idle-timeout") {
+      const n = Number(args[++i]);
+      if (!Number.isInteger(n) || n < 1 || n > 3600) {
+        err(`guard proxy: --idle-timeout needs whole seconds from 1 to 3600\n${USAGE}`);
+        return 2;
+      }
+      idleMs = n * 1000;
+    } else if (a === "--name") {
       name = args[++i] ?? null;
       if (!name || !/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) {
         err(`guard proxy: --name needs letters, digits, '.', '_' or '-'\n${USAGE}`);
@@ -69,8 +142,35 @@ export async function runProxyCommand(args: string[]): Promise<number> {
       return 2;
     }
   }
+  let target: RemoteTarget | null = null;
+  if (urlArg !== null) {
+    if (dashed || i < args.length) {
+      err(`guard proxy: --url and a server command exclude each other\n${USAGE}`);
+      return 2;
+    }
+    const t = parseRemoteUrl(urlArg);
+    if ("error" in t) {
+      err(`guard proxy: ${t.error}\n${USAGE}`);
+      return 2;
+    }
+    target = t;
+    // Least privilege: a remote server is no child; guard starts nothing.
+    revoke({ name: "run" });
+    const problem = netPermissionProblem(target);
+    if (problem) {
+      err(`guard proxy: FAIL-CLOSED ${problem}`);
+      return 2;
+    }
+  } else {
+    // The stdio proxy never uses the network.
+    revoke({ name: "net" });
+    if (headers.length) {
+      err(`guard proxy: --header needs --url\n${USAGE}`);
+      return 2;
+    }
+  }
   const command = args[i];
-  if (!command) {
+  if (!command && !target) {
     err(`guard proxy: no server command\n${USAGE}`);
     return 2;
   }
@@ -115,9 +215,16 @@ export async function runProxyCommand(args: string[]): Promise<number> {
   } else workspace = findWorkspace(cwd, bounds).workspace;
   try {
     return await runProxy({
-      name: name ?? serverName(command, rest),
-      command,
-      args: rest,
+      name: name ?? (target ? remoteServerName(target.url) : serverName(command, rest)),
+      ...(target
+        ? {
+          upstream: new HttpUpstream(target, {
+            headers,
+            maxBytes: policy.mcp.maxResultBytes,
+            idleMs,
+          }),
+        }
+        : { command, args: rest }),
       home,
       stateDir,
       cwd,
