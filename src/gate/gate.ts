@@ -50,7 +50,17 @@ export interface GateOptions {
    * run, the proxy `take`s it (src/state/passes.ts), so one approval lets the call through both.
    */
   handOff?: "give" | "take";
+  /**
+   * Engine evaluations kept by the caller for identical calls (the proxy, whose policy and
+   * workspace are fixed for its life): the engine is pure, so an identical call (tool, input,
+   * cwd, agent) has the identical evaluation. Flow checks, approvals and remembered rules still
+   * run for every call.
+   */
+  memo?: Map<string, Evaluation>;
 }
+
+/** Identical calls kept in a memo at most (then it starts over). */
+export const MEMO_LIMIT = 1024;
 
 export interface GateResult {
   /** allow: run it; block: never; ask: a challenge was written (token), or a native ask. */
@@ -73,7 +83,15 @@ export async function gate(
   flow?: FlowHooks,
   opts: GateOptions = {},
 ): Promise<GateResult> {
-  const ev = await evaluateWithCapabilities(call, ctx, deadline);
+  const key = opts.memo ? `${call.agent}\0${call.cwd}\0${canonicalCall(call)}` : "";
+  let ev = opts.memo?.get(key);
+  if (!ev) {
+    ev = await evaluateWithCapabilities(call, ctx, deadline);
+    if (opts.memo) {
+      if (opts.memo.size >= MEMO_LIMIT) opts.memo.clear();
+      opts.memo.set(key, ev);
+    }
+  }
   let d = ev.decision;
   let proof: FlowProof | undefined;
   if (flow) {

@@ -64,6 +64,7 @@ import {
   MAX_MESSAGE,
   type MessageFeed,
   pumpLines,
+  readChunks,
   StdioUpstream,
   StreamWriter,
   type Upstream,
@@ -210,6 +211,8 @@ export class ProxySession {
   /** Classifications per tool, cleared when tools/list changes a definition. */
   private capsCache: CapabilityCache = new Map();
   private ctx: ReturnType<typeof baseContext> | null = null;
+  /** Engine evaluations of identical calls (policy and workspace are fixed for the proxy's life). */
+  private evaluations = new Map<string, Evaluation>();
 
   constructor(
     private readonly o: ProxyOptions,
@@ -411,6 +414,7 @@ export class ProxySession {
         // Read on each ask: rules remembered while the proxy runs apply at once.
         remembered: () => loadRemembered(this.o.stateDir),
         handOff: "take",
+        memo: this.evaluations,
       });
     } catch (e) {
       const d = e instanceof RememberedError
@@ -933,7 +937,7 @@ export async function runProxy(o: ProxyOptions): Promise<number> {
   const fromClient = (async () => {
     try {
       await pumpLines(
-        o.input ?? Deno.stdin.readable,
+        o.input ?? readChunks(Deno.stdin),
         (b) => session.fromClient(b),
         () => clientOut.write(protocolError(null, `guard: message over ${MAX_LINE} bytes refused`)),
       );

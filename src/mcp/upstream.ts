@@ -77,9 +77,19 @@ export class StreamWriter {
   }
 }
 
+/** Chunks read straight from a file (guard's stdin): no web stream in between. */
+export async function* readChunks(file: { read(p: Uint8Array): Promise<number | null> }) {
+  const buf = new Uint8Array(64 * 1024);
+  while (true) {
+    const n = await file.read(buf);
+    if (n === null) return;
+    if (n > 0) yield buf.slice(0, n);
+  }
+}
+
 /** Reads newline-framed messages from a byte stream into `sink` until it ends. */
 export async function pumpLines(
-  stream: ReadableStream<Uint8Array>,
+  stream: AsyncIterable<Uint8Array>,
   message: (b: Uint8Array) => Promise<void>,
   oversized: (size: number) => Promise<void>,
   open?: () => MessageFeed,

@@ -589,14 +589,27 @@ function decideTool(
  * nothing private, nothing written, run or sent) runs; its path and URL arguments were judged
  * by zone already. Anything else asks.
  */
+/**
+ * The classification by name is a pure function of agent and tool: kept per process (a
+ * long-running proxy classifies each tool once). The reason a read-only tool runs, or null.
+ */
+const READ_ONLY_TOOLS = new Map<string, string | null>();
+
 function mcpFallback(call: Extract<ToolCall, { kind: "mcp" }>): Finding {
   if (!mcpClassifierLoaded()) return finding("default.mcp", call.tool);
   const tool = call.tool.startsWith("mcp__") ? call.tool : `mcp__${call.server}__${call.name}`;
-  const c = classifyTool(call.agent, tool);
-  const readOnly = c.source !== "unknown" && c.caps.length > 0 &&
-    c.caps.every((k) => k === "reads-local" || k === "reads-untrusted-external");
-  return readOnly
-    ? finding("safe.mcp-read", `${call.tool} (${c.reason})`)
+  const key = `${call.agent}\0${tool}`;
+  let known = READ_ONLY_TOOLS.get(key);
+  if (known === undefined) {
+    const c = classifyTool(call.agent, tool);
+    const readOnly = c.source !== "unknown" && c.caps.length > 0 &&
+      c.caps.every((k) => k === "reads-local" || k === "reads-untrusted-external");
+    known = readOnly ? c.reason : null;
+    if (READ_ONLY_TOOLS.size >= 4096) READ_ONLY_TOOLS.clear();
+    READ_ONLY_TOOLS.set(key, known);
+  }
+  return known !== null
+    ? finding("safe.mcp-read", `${call.tool} (${known})`)
     : finding("default.mcp", call.tool);
 }
 
