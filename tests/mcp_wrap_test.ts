@@ -8,12 +8,15 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { guardEnv, REPO_ROOT, runGuard, tempHome } from "../scripts/guard_flags.ts";
-import type { Launcher } from "../src/cli/flags.ts";
+import { type Launcher, netHost } from "../src/cli/flags.ts";
 import {
   detectIndent,
   hasMcpServers,
   type LauncherFor,
   proxyName,
+  REMOTE_KEY,
+  type RemoteLauncherFor,
+  remoteShape,
   renderJson,
   reportLine,
   transformConfig,
@@ -40,10 +43,24 @@ const compiledLauncher: LauncherFor = () => ({
   prefix: [],
 });
 
-const wrap = (c: Obj, launcherFor = sourceLauncher(), only?: string[]) =>
-  transformConfig(c, { unwrap: false, launcherFor, only });
+/** The remote launcher, as flags.ts builds it (the network for the URL's origin, no programs). */
+function sourceRemote(flag = "--no-prompt", main = "/opt/guard/main.ts"): RemoteLauncherFor {
+  return (url: string): Launcher => ({
+    compiled: false,
+    command: "/usr/local/bin/deno",
+    prefix: ["run", flag, `--allow-net=${netHost(url)}`, main],
+  });
+}
+
+const wrap = (
+  c: Obj,
+  launcherFor = sourceLauncher(),
+  only?: string[],
+  remoteLauncherFor = sourceRemote(),
+  bareUrl = false,
+) => transformConfig(c, { unwrap: false, launcherFor, only, remoteLauncherFor, bareUrl });
 const unwrap = (c: Obj, launcherFor = sourceLauncher()) =>
-  transformConfig(c, { unwrap: true, launcherFor });
+  transformConfig(c, { unwrap: true, launcherFor, remoteLauncherFor: sourceRemote() });
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v));
 
@@ -136,8 +153,7 @@ Deno.test("wrap: entry shape — launcher, proxy --name, --, original command; e
   ]);
   assert.deepEqual(fs.env, { DEBUG: "1" });
   assert.equal(fs.type, "stdio");
-  assert.deepEqual((w.value.mcpServers as Obj).remote, (projectMcpJson.mcpServers as Obj).remote);
-  assert.deepEqual(w.servers.map(reportLine), ["wrapped fs", "not stdio: remote (not wrapped)"]);
+  assert.deepEqual(w.servers.map(reportLine), ["wrapped fs", "wrapped remote"]);
 });
 
 Deno.test("wrap ~/.claude.json: top-level and per-project servers, reported with their project", () => {
@@ -145,7 +161,7 @@ Deno.test("wrap ~/.claude.json: top-level and per-project servers, reported with
   assert.deepEqual(w.servers.map(reportLine), [
     "wrapped memory",
     'wrapped fs (projects["/home/me/work"])',
-    'not stdio: web (projects["/home/me/work"]) (not wrapped)',
+    'legacy HTTP+SSE (2024-11-05), not Streamable HTTP: web (projects["/home/me/work"]) (not wrapped)',
   ]);
   const proj = (w.value.projects as Obj)["/home/me/work"] as Obj;
   const fs = (proj.mcpServers as Obj).fs as Obj;
@@ -292,7 +308,10 @@ Deno.test("CLI: guard mcp wrap ~/.claude.json — diff, lines, backup; again: no
   assert.match(r.stdout, /^--- .*\.claude\.json\n\+\+\+ /);
   assert.match(r.stdout, /^wrapped memory$/m);
   assert.match(r.stdout, /^wrapped fs \(projects\["\/home\/me\/work"\]\)$/m);
-  assert.match(r.stdout, /^not stdio: web .*\(not wrapped\)$/m);
+  assert.match(
+    r.stdout,
+    /^legacy HTTP\+SSE \(2024-11-05\), not Streamable HTTP: web .*\(not wrapped\)$/m,
+  );
   const backup = /^backup: (.+)$/m.exec(r.stdout)?.[1];
   assert.ok(backup, r.stdout);
   assert.equal(Deno.readTextFileSync(backup), before);
@@ -410,5 +429,192 @@ Deno.test("CLI: the wrapped entry really runs the server behind guard proxy (pol
     assert.match(JSON.stringify(blocked.content), /user\.mcp\.fix_server\.block\[0\]/);
   } finally {
     await client.close();
+  }
+});
+
+// ---------------------------------------------------------------------------
+// Remote entries: Streamable HTTP behind guard proxy --url.
+
+const remoteConfig: Obj = {
+  mcpServers: {
+    gh: {
+      type: "http",
+      url: "https://api.githubcopilot.com/mcp/",
+      headers: { Authorization: "Bearer ${GITHUB_PAT}", "X-Mode": "  spaced" },
+      timeout: 30000,
+    },
+    local: { type: "streamable-http", url: "http://127.0.0.1:8931/mcp?key=${KEY}" },
+    old: { type: "sse", url: "https://example.com/sse", headers: { "X-Key": "k" } },
+    linear: { type: "http", url: "https://mcp.linear.app/mcp", oauth: { clientId: "x" } },
+    helper: { type: "http", url: "https://a.example/mcp", headersHelper: "/bin/get-headers" },
+    plain: { type: "http", url: "http://mcp.example.com/mcp" },
+    varhost: { type: "http", url: "https://${HOST}/mcp" },
+    own: { type: "http", url: "https://a.example/mcp", headers: { "Mcp-Session-Id": "x" } },
+    nourl: { type: "http" },
+  },
+};
+
+Deno.test("wrap remote: Streamable HTTP entries become guard proxy --url, headers carried as written; the rest reported", () => {
+  const w = wrap(remoteConfig);
+  assert.deepEqual(w.servers.map(reportLine), [
+    "wrapped gh",
+    "wrapped local",
+    "legacy HTTP+SSE (2024-11-05), not Streamable HTTP: old (not wrapped)",
+    "remote with OAuth or headersHelper (guard proxy --url sends fixed headers only): linear (not wrapped)",
+    "remote with OAuth or headersHelper (guard proxy --url sends fixed headers only): helper (not wrapped)",
+    "remote: the url must use https for mcp.example.com: plain http is allowed only for loopback hosts (127.0.0.0/8, ::1, localhost): plain (not wrapped)",
+    "remote with a variable in its host (guard grants the network for one known origin): varhost (not wrapped)",
+    "remote with a header guard cannot send (Mcp-Session-Id): own (not wrapped)",
+    "no url: nourl (not wrapped)",
+  ]);
+  const t = w.value.mcpServers as Obj;
+  const gh = t.gh as Obj;
+  // Keys in place: type → "stdio", url → command and args, headers into the args; marker last.
+  assert.deepEqual(Object.keys(gh), ["type", "command", "args", "timeout", REMOTE_KEY]);
+  assert.equal(gh.type, "stdio");
+  assert.equal(gh.command, "/usr/local/bin/deno");
+  assert.deepEqual(gh.args, [
+    "run",
+    "--no-prompt",
+    "--allow-net=api.githubcopilot.com:443",
+    "/opt/guard/main.ts",
+    "proxy",
+    "--name",
+    "gh",
+    "--url",
+    "https://api.githubcopilot.com/mcp/",
+    "--header",
+    "Authorization: Bearer ${GITHUB_PAT}",
+    "--header",
+    "X-Mode:   spaced",
+  ]);
+  assert.ok(
+    !("url" in gh) && !("headers" in gh),
+    "nothing left for a client to reach the server by",
+  );
+  assert.deepEqual(gh[REMOTE_KEY], { type: "http", keys: ["type", "url", "headers", "timeout"] });
+  const local = t.local as Obj;
+  assert.deepEqual((local.args as string[]).slice(2, 3), ["--allow-net=127.0.0.1:8931"]);
+  assert.equal((local.args as string[]).at(-1), "http://127.0.0.1:8931/mcp?key=${KEY}");
+  for (const n of ["old", "linear", "helper", "plain", "varhost", "own", "nourl"]) {
+    assert.deepEqual(t[n], (remoteConfig.mcpServers as Obj)[n], `${n} untouched`);
+  }
+  assert.equal(wrap(w.value).changed, false, "idempotent");
+  assert.deepEqual(wrap(w.value).servers.slice(0, 2).map((s) => s.status), [
+    "already wrapped",
+    "already wrapped",
+  ]);
+  const back = unwrap(w.value);
+  assert.equal(JSON.stringify(back.value), JSON.stringify(remoteConfig), "exact, key order too");
+  assert.deepEqual(back.servers.slice(0, 2).map((s) => s.status), ["unwrapped", "unwrapped"]);
+  const shape = remoteShape(gh)!;
+  assert.deepEqual(shape.headers, [["Authorization", "Bearer ${GITHUB_PAT}"], [
+    "X-Mode",
+    "  spaced",
+  ]]);
+});
+
+Deno.test("wrap remote: Cursor's bare url is Streamable HTTP (…/sse is its legacy SSE); elsewhere it is left alone", () => {
+  const c: Obj = {
+    mcpServers: {
+      ctx: { url: "https://mcp.context7.com/mcp", headers: { "X-Api-Key": "${env:CTX_KEY}" } },
+      legacy: { url: "https://mcp.example.com/sse" },
+    },
+  };
+  const w = wrap(c, sourceLauncher(), undefined, sourceRemote(), true);
+  assert.deepEqual(w.servers.map(reportLine), [
+    "wrapped ctx",
+    "legacy HTTP+SSE (2024-11-05), not Streamable HTTP: legacy (not wrapped)",
+  ]);
+  const ctx = (w.value.mcpServers as Obj).ctx as Obj;
+  assert.deepEqual(
+    Object.keys(ctx),
+    ["command", "args", REMOTE_KEY],
+    "no type where there was none",
+  );
+  assert.deepEqual((ctx.args as string[]).slice(-2), ["--header", "X-Api-Key: ${env:CTX_KEY}"]);
+  assert.equal(JSON.stringify(unwrap(w.value).value), JSON.stringify(c));
+  // Claude Code has no bare-url remote entries: such an entry is not guessed at.
+  assert.deepEqual(wrap(c).servers.map((s) => s.reason), [
+    "a url without a type (not a remote entry here)",
+    "a url without a type (not a remote entry here)",
+  ]);
+});
+
+Deno.test("wrap remote: a changed launcher re-wraps; a compiled binary cannot (no network) and says so; a lost marker is never wrapped twice", () => {
+  const w1 = wrap(remoteConfig);
+  const w2 = wrap(w1.value, sourceLauncher(), undefined, sourceRemote("--quiet", "/new/main.ts"));
+  assert.deepEqual(w2.servers.slice(0, 2).map((s) => s.status), ["rewrapped", "rewrapped"]);
+  const gh = (w2.value.mcpServers as Obj).gh as Obj;
+  assert.deepEqual((gh.args as string[]).slice(0, 4), [
+    "run",
+    "--quiet",
+    "--allow-net=api.githubcopilot.com:443",
+    "/new/main.ts",
+  ]);
+  assert.equal(JSON.stringify(unwrap(w2.value).value), JSON.stringify(remoteConfig));
+  const compiled = wrap(remoteConfig, compiledLauncher, undefined, () => null);
+  assert.match(compiled.servers[0].reason ?? "", /needs guard run from source/);
+  assert.equal(compiled.changed, false);
+  // The client dropped the marker: guard does not wrap its own proxy again.
+  const { [REMOTE_KEY]: _gone, ...bare } = (w1.value.mcpServers as Obj).gh as Obj;
+  const lost = wrap({ mcpServers: { gh: bare } });
+  assert.equal(lost.changed, false);
+  assert.match(lost.servers[0].reason ?? "", /without its aiguardRemote record/);
+});
+
+Deno.test("CLI: a Claude Code http entry for a real Streamable HTTP server, wrapped, runs through guard proxy --url; unwrap restores the bytes", async () => {
+  const child = new Deno.Command(DENO, {
+    args: ["run", "--cached-only", "-A", `${REPO_ROOT}/tests/fixtures/mcp_http_server.ts`],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  const first = new TextDecoder().decode((await reader.read()).value);
+  reader.releaseLock();
+  void child.stdout.cancel();
+  const port = JSON.parse(first.split("\n")[0]).port;
+  try {
+    const [home, path] = await homeWith(".claude.json", {
+      mcpServers: {
+        notes: {
+          type: "http",
+          url: `http://127.0.0.1:${port}/mcp`,
+          headers: { Authorization: "Bearer t-123" },
+        },
+      },
+    });
+    const before = Deno.readTextFileSync(path);
+    Deno.mkdirSync(`${home}/.aiguard`, { mode: 0o700, recursive: true });
+    Deno.writeTextFileSync(`${home}/.aiguard/policy.toml`, 'allow = ["^mcp__notes__secret "]\n', {
+      mode: 0o600,
+    });
+    const r = await runGuard(home, ["mcp", "wrap", path]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^wrapped notes$/m);
+    assert.doesNotMatch(r.stdout, /t-123/, "the diff is printed, header values are not");
+    assert.match(r.stdout, /^\+ +"Authorization: …",?$/m);
+    const entry = (JSON.parse(Deno.readTextFileSync(path)).mcpServers as Obj).notes as Obj;
+    assert.ok((entry.args as string[]).includes(`--allow-net=127.0.0.1:${port}`));
+    const transport = new StdioClientTransport({
+      command: entry.command as string,
+      args: entry.args as string[],
+      env: guardEnv(home),
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "guard-wrap-test", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      const res = await client.callTool({ name: "secret", arguments: {} });
+      assert.match(JSON.stringify(res), /\[REDACTED:aws-access-key-id\]/);
+    } finally {
+      await client.close();
+    }
+    const un = await runGuard(home, ["mcp", "wrap", "--unwrap", path]);
+    assert.equal(un.code, 0, un.stderr);
+    assert.equal(Deno.readTextFileSync(path), before);
+  } finally {
+    child.kill();
+    await child.status;
   }
 });

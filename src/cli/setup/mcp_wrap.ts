@@ -6,15 +6,29 @@
  * Formats (all `mcpServers: {<name>: {command, args, env, type?}}`): Claude
  * Code's project `.mcp.json`, Claude Desktop's `claude_desktop_config.json`,
  * Cursor's `~/.cursor/mcp.json`, and Claude Code's user `~/.claude.json`
- * (`mcpServers` at the top level and under `projects["<path>"]`). Remote
- * servers (`url`, `type: "http" | "sse"`) are left alone.
+ * (`mcpServers` at the top level and under `projects["<path>"]`).
  *
- * A wrapped entry keeps every key; only `command` and `args` change:
+ * A wrapped stdio entry keeps every key; only `command` and `args` change:
  * `command` = the launcher (deno, or the compiled guard binary), `args` =
  * [...launcher prefix, "proxy", "--name", <name>, "--", <original command>,
  * ...<original args>].
+ *
+ * A remote Streamable HTTP entry — `type: "http"` or `"streamable-http"` with a
+ * `url` (Claude Code), or a bare `url` in Cursor's `mcp.json` (Cursor's
+ * convention; a path ending in `/sse` is its legacy SSE) — becomes a stdio
+ * entry running `guard proxy --url <url> --header 'Name: value'…` with the
+ * remote launcher (`--allow-net` for that origin; from source only). In
+ * place: `type` becomes "stdio", `url` becomes `command` and `args`,
+ * `headers` goes into the args as written (`${VAR}` references stay for the
+ * client to expand, as it does in args), every other key stays; the original
+ * type and key order are kept under `aiguardRemote` so `--unwrap` restores the
+ * entry exactly. No `url` is left in a wrapped entry: no client can reach the
+ * server around guard. Legacy HTTP+SSE entries (`type: "sse"`) are left alone
+ * and reported; so are entries guard cannot carry (OAuth, `headersHelper`, a
+ * variable in the origin, plain http to a remote host).
  */
-import { type Launcher, launcher } from "../flags.ts";
+import { type Launcher, launcher, remoteLauncher } from "../flags.ts";
+import { parseHeaderArg, parseRemoteUrl } from "../../mcp/http_upstream.ts";
 import {
   applyEdit,
   type EditResult,
@@ -31,6 +45,12 @@ type Obj = Record<string, unknown>;
 
 /** The launcher for one server command (injectable for tests). */
 export type LauncherFor = (serverCommand: string) => Launcher;
+
+/** The launcher of `guard proxy --url` for one URL; null when there is none (a compiled binary). */
+export type RemoteLauncherFor = (url: string) => Launcher | null;
+
+/** The key of a wrapped remote entry holding what `--unwrap` needs besides the args. */
+export const REMOTE_KEY = "aiguardRemote";
 
 /** What happened to one server entry. */
 export interface ServerReport {
@@ -101,16 +121,160 @@ export function wrappedShape(entry: Obj, current?: Launcher): WrappedShape | nul
   const dashAt = args.indexOf("--", proxyAt + 1);
   if (dashAt < 0 || dashAt + 1 >= args.length) return null;
   if (!args.slice(proxyAt + 1, dashAt).includes("--name")) return null;
-  let launcherOk: boolean;
-  if (proxyAt === 0) {
-    launcherOk = /guard/i.test(basename(command)) ||
-      (current !== undefined && current.compiled && command === current.command);
-  } else {
-    launcherOk = /^deno(\.exe)?$/.test(basename(command)) && args[0] === "run" &&
-      /(^|\/)main\.ts$/.test(args[proxyAt - 1]);
-  }
-  if (!launcherOk) return null;
+  if (!guardLauncher(command, args, proxyAt, current)) return null;
   return { proxyAt, dashAt, command: args[dashAt + 1], args: args.slice(dashAt + 2) };
+}
+
+/** Is what comes before "proxy" guard's own launcher? */
+function guardLauncher(command: string, args: string[], proxyAt: number, current?: Launcher) {
+  if (proxyAt === 0) {
+    return /guard/i.test(basename(command)) ||
+      (current !== undefined && current.compiled && command === current.command);
+  }
+  return /^deno(\.exe)?$/.test(basename(command)) && args[0] === "run" &&
+    /(^|\/)main\.ts$/.test(args[proxyAt - 1]);
+}
+
+/** A wrapped remote entry: guard proxy --name N --url U [--header H]…, and its marker. */
+export interface RemoteShape {
+  proxyAt: number;
+  name: string;
+  url: string;
+  headers: [string, string][];
+  /** The original type (absent: it had none) and key order. */
+  marker: { type?: string; keys: string[] };
+}
+
+/** Recognises a remote entry wrapped by guard (the marker and exactly guard's own arguments). */
+export function remoteShape(entry: Obj): RemoteShape | null {
+  const m = entry[REMOTE_KEY];
+  const { command, args } = entry;
+  if (!isObj(m) || !isStringArray(m.keys)) return null;
+  if (m.type !== undefined && typeof m.type !== "string") return null;
+  if (typeof command !== "string" || !isStringArray(args)) return null;
+  const proxyAt = args.indexOf("proxy");
+  if (proxyAt < 0 || !guardLauncher(command, args, proxyAt)) return null;
+  let name: string | null = null;
+  let url: string | null = null;
+  const headers: [string, string][] = [];
+  for (let i = proxyAt + 1; i < args.length; i += 2) {
+    const v = args[i + 1];
+    if (v === undefined) return null;
+    if (args[i] === "--name" && name === null) name = v;
+    else if (args[i] === "--url" && url === null) url = v;
+    else if (args[i] === "--header") {
+      const colon = v.indexOf(":");
+      if (colon < 1) return null;
+      // Written as "Name: value": the one space after the colon is ours.
+      headers.push([v.slice(0, colon), v.slice(colon + (v[colon + 1] === " " ? 2 : 1))]);
+    } else return null;
+  }
+  if (name === null || url === null) return null;
+  return { proxyAt, name, url, headers, marker: m as RemoteShape["marker"] };
+}
+
+/** Why a remote entry is not one guard can wrap as Streamable HTTP, or null when it is. */
+function notStreamable(entry: Obj, bareUrl: boolean): string | null {
+  const type = entry.type;
+  if (type === "sse" || (type === undefined && bareUrl && /\/sse\/?$/.test(String(entry.url)))) {
+    return "legacy HTTP+SSE (2024-11-05), not Streamable HTTP";
+  }
+  if (type === undefined && !bareUrl) return "a url without a type (not a remote entry here)";
+  if (typeof entry.url !== "string" || entry.url === "") return "no url";
+  if ("oauth" in entry || "headersHelper" in entry) {
+    return "remote with OAuth or headersHelper (guard proxy --url sends fixed headers only)";
+  }
+  let origin: URL;
+  try {
+    origin = new URL(entry.url);
+  } catch {
+    return "remote with a url that is not a URL";
+  }
+  if (/[$%{}]/.test(origin.host)) {
+    return "remote with a variable in its host (guard grants the network for one known origin)";
+  }
+  const t = parseRemoteUrl(entry.url);
+  if ("error" in t) return `remote: ${t.error.replace(/^--url /, "the url ")}`;
+  if (entry.headers !== undefined) {
+    if (!isObj(entry.headers)) return "remote with headers that are not a table";
+    for (const [n, v] of Object.entries(entry.headers)) {
+      const h = typeof v === "string" ? parseHeaderArg(`${n}: ${v}`) : { error: "" };
+      if ("error" in h) return `remote with a header guard cannot send (${printable(n)})`;
+    }
+  }
+  return null;
+}
+
+/** The args of a wrapped remote entry. */
+function remoteArgs(l: Launcher, name: string, url: string, headers: [string, string][]) {
+  return [
+    ...l.prefix,
+    "proxy",
+    "--name",
+    name,
+    "--url",
+    url,
+    ...headers.flatMap(([n, v]) => ["--header", `${n}: ${v}`]),
+  ];
+}
+
+/** Wraps (or re-wraps) a remote entry, keys in place (see the module comment). */
+function wrapRemote(
+  name: string,
+  entry: Obj,
+  remoteLauncherFor: RemoteLauncherFor,
+): { entry: Obj; status: ServerReport["status"] } | { reason: string } {
+  const shape = remoteShape(entry);
+  if (shape) {
+    const l = remoteLauncherFor(shape.url);
+    if (!l) return { reason: "remote: guard proxy --url needs guard run from source" };
+    const args = remoteArgs(l, shape.name, shape.url, shape.headers);
+    if (entry.command === l.command && JSON.stringify(entry.args) === JSON.stringify(args)) {
+      return { entry, status: "already wrapped" };
+    }
+    return { entry: { ...entry, command: l.command, args }, status: "rewrapped" };
+  }
+  const url = entry.url as string;
+  const l = remoteLauncherFor(url);
+  if (!l) {
+    return {
+      reason:
+        "remote: guard proxy --url needs guard run from source (a compiled binary has no network)",
+    };
+  }
+  const headers = Object.entries((entry.headers ?? {}) as Record<string, string>);
+  const next: Obj = {};
+  for (const [k, v] of Object.entries(entry)) {
+    if (k === "type") next.type = "stdio";
+    else if (k === "url") {
+      next.command = l.command;
+      next.args = remoteArgs(l, proxyName(name), url, headers);
+    } else if (k !== "headers") next[k] = v;
+  }
+  next[REMOTE_KEY] = {
+    ...(entry.type !== undefined ? { type: entry.type } : {}),
+    keys: Object.keys(entry),
+  };
+  return { entry: next, status: "wrapped" };
+}
+
+/** The original remote entry, exactly (keys added since wrapping go last). */
+function unwrapRemote(entry: Obj, shape: RemoteShape): Obj {
+  const out: Obj = {};
+  const headers = Object.fromEntries(shape.headers);
+  for (const k of shape.marker.keys) {
+    if (k === "type") {
+      if (shape.marker.type !== undefined) out.type = shape.marker.type;
+    } else if (k === "url") out.url = shape.url;
+    else if (k === "headers") out.headers = headers;
+    else if (k in entry) out[k] = entry[k];
+  }
+  if (!shape.marker.keys.includes("headers") && shape.headers.length) out.headers = headers;
+  for (const [k, v] of Object.entries(entry)) {
+    if (k in out || ["command", "args", "type", REMOTE_KEY].includes(k)) continue;
+    out[k] = v;
+  }
+  return out;
 }
 
 function sameLauncher(entry: Obj, shape: WrappedShape, l: Launcher): boolean {
@@ -120,14 +284,26 @@ function sameLauncher(entry: Obj, shape: WrappedShape, l: Launcher): boolean {
   return l.prefix.every((w, i) => args[i] === w);
 }
 
+/** guard's launcher running `proxy … --url` (a remote entry wrapped by guard, marker or not). */
+function proxiesUrl(entry: Obj): boolean {
+  const { command, args } = entry;
+  if (typeof command !== "string" || !isStringArray(args)) return false;
+  const proxyAt = args.indexOf("proxy");
+  return proxyAt >= 0 && guardLauncher(command, args, proxyAt) &&
+    args.indexOf("--url", proxyAt) > proxyAt && !args.includes("--", proxyAt);
+}
+
+/** Is this a remote entry (by its type, or a url and no command)? */
+function isRemote(entry: Obj): boolean {
+  const type = entry.type;
+  return type === "http" || type === "sse" || type === "streamable-http" ||
+    (type === undefined && typeof entry.url === "string");
+}
+
 /** Why an entry is not a stdio server guard can wrap, or null when it is one. */
 function notStdio(entry: Obj): string | null {
   const type = entry.type;
-  if (
-    type === "http" || type === "sse" || type === "streamable-http" || typeof entry.url === "string"
-  ) {
-    return "not stdio";
-  }
+  if (isRemote(entry)) return "not stdio";
   if (type !== undefined && type !== "stdio") return `unknown type ${JSON.stringify(type)}`;
   if (typeof entry.command !== "string" || entry.command === "") return "no command";
   if (entry.args !== undefined && !isStringArray(entry.args)) return "args not a list of strings";
@@ -177,6 +353,8 @@ function unwrapEntry(
   entry: Obj,
   launcherFor: LauncherFor,
 ): { entry: Obj; status: ServerReport["status"] } {
+  const remote = remoteShape(entry);
+  if (remote) return { entry: unwrapRemote(entry, remote), status: "unwrapped" };
   const shape = wrappedShape(entry, launcherFor(String(entry.command)));
   if (!shape) return { entry, status: "not wrapped" };
   return { entry: withCommand(entry, shape.command, shape.args), status: "unwrapped" };
@@ -226,7 +404,14 @@ function getAt(root: Obj, path: string[]): Obj {
  */
 export function transformConfig(
   config: Obj,
-  opts: { unwrap: boolean; only?: string[]; launcherFor: LauncherFor },
+  opts: {
+    unwrap: boolean;
+    only?: string[];
+    launcherFor: LauncherFor;
+    remoteLauncherFor: RemoteLauncherFor;
+    /** The client treats a bare `url` as Streamable HTTP (Cursor). */
+    bareUrl?: boolean;
+  },
 ): WrapResult {
   let value = config;
   let changed = false;
@@ -251,7 +436,23 @@ export function transformConfig(
         }
         continue;
       }
-      const why = notStdio(entry);
+      if (isRemote(entry) || remoteShape(entry)) {
+        const why = remoteShape(entry) ? null : notStreamable(entry, opts.bareUrl ?? false);
+        const r = why ? { reason: why } : wrapRemote(name, entry, opts.remoteLauncherFor);
+        if ("reason" in r) {
+          servers.push({ scope: t.scope, name, status: "skipped", reason: r.reason });
+          continue;
+        }
+        servers.push({ scope: t.scope, name, status: r.status });
+        if (r.entry !== entry) {
+          nextTable[name] = r.entry;
+          tableChanged = true;
+        }
+        continue;
+      }
+      const why = proxiesUrl(entry)
+        ? `guard proxy --url without its ${REMOTE_KEY} record (restore the entry by hand)`
+        : notStdio(entry);
       if (why) {
         servers.push({ scope: t.scope, name, status: "skipped", reason: why });
         continue;
@@ -280,6 +481,31 @@ export function detectIndent(text: string): string {
 /** Serialises like the original: its indentation, a trailing newline. */
 export function renderJson(value: unknown, original: string): string {
   return JSON.stringify(value, null, detectIndent(original)) + "\n";
+}
+
+/**
+ * The diff with the header values of remote entries (usually credentials) replaced by `…`: the
+ * terminal, and whatever records it, never sees them.
+ */
+export function hideHeaderValues(diff: string, ...configs: Obj[]): string {
+  const values = new Set<string>();
+  for (const c of configs) {
+    for (const t of serverTables(c)) {
+      for (const e of Object.values(getAt(c, t.path))) {
+        if (!isObj(e)) continue;
+        if (isObj(e.headers)) {
+          for (const v of Object.values(e.headers)) if (typeof v === "string") values.add(v);
+        }
+        for (const [, v] of remoteShape(e)?.headers ?? []) values.add(v);
+      }
+    }
+  }
+  let out = diff;
+  for (const v of [...values].sort((a, b) => b.length - a.length)) {
+    const shown = JSON.stringify(v).slice(1, -1);
+    if (shown.trim()) out = out.replaceAll(shown, "…");
+  }
+  return out;
 }
 
 /** The one-line label of a server report. */
@@ -356,6 +582,9 @@ function mcpWrap(args: string[]): number {
     unwrap,
     only,
     launcherFor: (cmd) => launcher(home, cmd),
+    remoteLauncherFor: (url) => remoteLauncher(home, url),
+    // Cursor reads a bare url as a remote server (Streamable HTTP, SSE as its fallback).
+    bareUrl: /(^|\/)\.cursor\/mcp\.json$/.test(path),
   });
   if (only) {
     const seen = new Set(result.servers.map((s) => s.name));
@@ -377,12 +606,12 @@ function mcpWrap(args: string[]): number {
     });
   } catch (e) {
     if (!isPermissionError(e)) throw e;
-    out(applyEdit(path, before, next, true).diff);
+    out(hideHeaderValues(applyEdit(path, before, next, true).diff, result.value, config));
     for (const s of result.servers) out(reportLine(s));
     err(permissionHint(path));
     return 2;
   }
-  if (edit.diff) out(edit.diff);
+  if (edit.diff) out(hideHeaderValues(edit.diff, result.value, config));
   for (const s of result.servers) out(reportLine(s));
   if (!result.servers.length) out("no MCP servers in this file");
   if (!edit.changed) out(`${path}: nothing to change`);
