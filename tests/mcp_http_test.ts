@@ -964,3 +964,42 @@ Deno.test({
     }
   },
 });
+
+Deno.test("deno task hook-command --mcp --url prints the remote entry: the network for that origin, no programs, headers as given", async () => {
+  const r = await runProcess(DENO, [
+    "run",
+    "--allow-read=.",
+    "--allow-env=HOME,DENO_DIR",
+    `${REPO_ROOT}/scripts/hook_command.ts`,
+    "--mcp",
+    "--url",
+    "https://mcp.example.com/mcp",
+    "--header",
+    "Authorization: Bearer ${API_KEY}",
+  ], { env: guardEnv("/home/someone") });
+  assert.equal(r.code, 0, r.stderr);
+  const entry = JSON.parse(r.stdout.slice(r.stdout.indexOf("{\n"), r.stdout.indexOf("\n}\n") + 2));
+  const args = entry.example.args as string[];
+  assert.ok(args.includes("--allow-net=mcp.example.com:443"), args.join(" "));
+  assert.ok(!args.some((a) => a.startsWith("--allow-run")));
+  assert.deepEqual(args.slice(args.indexOf("proxy")), [
+    "proxy",
+    "--name",
+    "example",
+    "--url",
+    "https://mcp.example.com/mcp",
+    "--header",
+    "Authorization: Bearer ${API_KEY}",
+  ]);
+  const bad = await runProcess(DENO, [
+    "run",
+    "--allow-read=.",
+    "--allow-env=HOME,DENO_DIR",
+    `${REPO_ROOT}/scripts/hook_command.ts`,
+    "--mcp",
+    "--url",
+    "http://mcp.example.com/mcp",
+  ], { env: guardEnv("/home/someone") });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /must use https/);
+});

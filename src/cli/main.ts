@@ -32,9 +32,11 @@ usage:
   guard stats [--since 2h] [--json]            decisions by action, rule and tool
   guard proxy [--name <server>] -- <command> [args…]
                                                MCP stdio proxy: every tools/call judged, results scanned
+  guard proxy --url <url> [--header 'Name: value']… [--name <server>]
+                                               the same for a remote server (Streamable HTTP)
   guard mcp list | guard mcp trust <server>    pinned MCP tools; accept withheld definitions
   guard mcp wrap <client config> [--unwrap] [--dry-run]
-                                               run every stdio MCP server of a client config behind guard
+                                               run every stdio and Streamable HTTP MCP server behind guard
   guard install|uninstall --agent A [--project] [--dry-run]
                                                wire (or remove) the hook in an agent's configuration
   guard import-claude-permissions [--settings PATH] [--dry-run]
