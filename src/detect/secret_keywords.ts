@@ -3,6 +3,13 @@
  * "no secret can be here" without loading the rules (`secrets.ts`). A test
  * checks that every rule's keywords contain one of these, so a text without
  * any of them cannot match any rule.
+ *
+ * The search behind it (also used by `secrets.ts` for the rules' keywords and
+ * the places where their matches can start): one pass of an Aho–Corasick
+ * automaton over the text's UTF-8 bytes, ASCII letters folded, every
+ * occurrence of every literal reported with its UTF-16 offset. "Occurs in
+ * `text.toLowerCase()`" is answered exactly, down to the two characters whose
+ * lower case is ASCII (KELVIN SIGN → `k`, `İ` → `i` + U+0307).
  */
 export const SECRET_KEYWORDS = [
   "://",
@@ -68,7 +75,279 @@ export const SECRET_KEYWORDS = [
 /** False only when no secret rule can match `text`. */
 export function mayHoldSecret(text: string): boolean {
   if (!text) return false;
-  const lower = text.toLowerCase();
-  for (const k of SECRET_KEYWORDS) if (lower.includes(k)) return true;
-  return false;
+  return new KeywordCheck(text, literalMap(text, SECRET_KEYWORDS)).any(SECRET_KEYWORDS);
+}
+
+// ── The literal search ──────────────────────────────────────────────────────
+
+/** Literals the automaton can search: non-empty, ASCII, no upper-case letters. */
+export function searchable(literal: string): boolean {
+  if (!literal) return false;
+  for (let i = 0; i < literal.length; i++) {
+    const c = literal.charCodeAt(i);
+    if (c > 0x7f || (c >= 65 && c <= 90)) return false;
+  }
+  return true;
+}
+
+interface Automaton {
+  literals: string[];
+  lengths: Int32Array;
+  /** Next state for state × 256 + byte (upper-case ASCII letters fold, non-ASCII bytes restart). */
+  next: Uint16Array;
+  /** States from here on have outputs. */
+  firstOut: number;
+  /** Literals ending in output state s: outLiteral[outStart[s − firstOut] … outStart[s − firstOut + 1]). */
+  outStart: Int32Array;
+  outLiteral: Int32Array;
+  longest: number;
+}
+
+const automata = new Map<string, Automaton>();
+
+function automaton(literals: string[]): Automaton {
+  const key = literals.join("\0");
+  const cached = automata.get(key);
+  if (cached) return cached;
+  // Trie, then failure links breadth first, then the full transition table.
+  const trie: Int32Array[] = [new Int32Array(128).fill(-1)];
+  const outs: number[][] = [[]];
+  literals.forEach((w, li) => {
+    let s = 0;
+    for (let k = 0; k < w.length; k++) {
+      const c = w.charCodeAt(k);
+      if (trie[s][c] === -1) {
+        trie[s][c] = trie.length;
+        trie.push(new Int32Array(128).fill(-1));
+        outs.push([]);
+      }
+      s = trie[s][c];
+    }
+    outs[s].push(li);
+  });
+  const n = trie.length;
+  if (n > 65535) throw new Error("too many literals for one automaton");
+  const go = trie.map((row) => Int32Array.from(row));
+  const fail = new Int32Array(n);
+  const queue: number[] = [];
+  for (let c = 0; c < 128; c++) {
+    if (go[0][c] === -1) go[0][c] = 0;
+    else queue.push(go[0][c]);
+  }
+  for (let h = 0; h < queue.length; h++) {
+    const s = queue[h];
+    outs[s] = outs[s].concat(outs[fail[s]]);
+    for (let c = 0; c < 128; c++) {
+      const t = trie[s][c];
+      if (t === -1) go[s][c] = go[fail[s]][c];
+      else {
+        fail[t] = go[fail[s]][c];
+        queue.push(t);
+      }
+    }
+  }
+  // Renumber: states without outputs first, so one comparison tells the scan to look.
+  const id = new Int32Array(n);
+  let k = 0;
+  for (let s = 0; s < n; s++) if (!outs[s].length) id[s] = k++;
+  const firstOut = k;
+  for (let s = 0; s < n; s++) if (outs[s].length) id[s] = k++;
+  const next = new Uint16Array(n * 256);
+  const outStart = new Int32Array(n - firstOut + 1);
+  const byId = new Int32Array(n);
+  for (let s = 0; s < n; s++) byId[id[s]] = s;
+  for (let s = 0; s < n; s++) {
+    const row = id[s] * 256;
+    for (let b = 0; b < 128; b++) {
+      const c = b >= 65 && b <= 90 ? b + 32 : b;
+      next[row + b] = id[go[s][c]];
+    }
+  }
+  const flat: number[] = [];
+  for (let i = firstOut; i < n; i++) {
+    outStart[i - firstOut] = flat.length;
+    flat.push(...outs[byId[i]]);
+  }
+  outStart[n - firstOut] = flat.length;
+  const a: Automaton = {
+    literals,
+    lengths: Int32Array.from(literals, (l) => l.length),
+    next,
+    firstOut,
+    outStart,
+    outLiteral: Int32Array.from(flat),
+    longest: Math.max(1, ...literals.map((l) => l.length)),
+  };
+  if (automata.size > 32) automata.clear();
+  automata.set(key, a);
+  return a;
+}
+
+/**
+ * Every occurrence of each literal in `text`, ASCII case-insensitively
+ * (overlapping ones included): UTF-16 start offsets, ascending, per literal
+ * (an empty array when it does not occur). Literals must be `searchable`.
+ */
+export function findLiterals(text: string, literals: string[]): number[][] {
+  const a = automaton(literals);
+  const at: number[][] = literals.map(() => []);
+  if (!text) return at;
+  const bytes = new TextEncoder().encode(text);
+  const ends = scanBytes(a, bytes);
+  // Byte offsets to UTF-16 offsets: the same where the text is ASCII; otherwise counted
+  // stretch by stretch between occurrences (literals are ASCII, so every stretch boundary
+  // falls between whole characters).
+  const ascii = bytes.length === text.length;
+  let fromByte = 0;
+  let fromUnit = 0;
+  for (let e = 0; e < ends.length; e += 2) {
+    const s = ends[e];
+    const end = ends[e + 1];
+    for (let k = a.outStart[s - a.firstOut]; k < a.outStart[s - a.firstOut + 1]; k++) {
+      const li = a.outLiteral[k];
+      const startByte = end + 1 - a.lengths[li];
+      let start = startByte;
+      if (!ascii) {
+        if (startByte < fromByte) {
+          // Starts before the last conversion point, inside ASCII (this literal's own bytes).
+          start = fromUnit - (fromByte - startByte);
+        } else {
+          fromUnit += utf16Length(bytes, fromByte, startByte);
+          fromByte = startByte;
+          start = fromUnit;
+        }
+      }
+      at[li].push(start);
+    }
+  }
+  for (const list of at) if (list.length > 1) sortNumbers(list);
+  return at;
+}
+
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** UTF-16 length of well-formed UTF-8 bytes [from, to). */
+function utf16Length(bytes: Uint8Array, from: number, to: number): number {
+  if (to - from > 4096) return decoder.decode(bytes.subarray(from, to)).length;
+  let units = 0;
+  for (let j = from; j < to; j++) {
+    const b = bytes[j];
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
+  }
+  return units;
+}
+
+function sortNumbers(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    if (list[i - 1] > list[i]) {
+      list.sort((x, y) => x - y);
+      return;
+    }
+  }
+}
+
+/**
+ * The automaton over the bytes, as two interleaved runs (first half, second
+ * half) so the two chains of table look-ups overlap. Returns (state, end byte)
+ * pairs of every output state reached, ascending by end byte.
+ */
+function scanBytes(a: Automaton, bytes: Uint8Array): number[] {
+  const next = a.next;
+  const F = a.firstOut;
+  const n = bytes.length;
+  const lo: number[] = [];
+  const hi: number[] = [];
+  const overlap = a.longest - 1;
+  if (n < 4 * (overlap + 1) + 64) {
+    let s = 0;
+    for (let i = 0; i < n; i++) {
+      s = next[(s << 8) | bytes[i]];
+      if (s >= F) lo.push(s, i);
+    }
+    return lo;
+  }
+  // Run A: bytes [0, h + overlap), reporting every match ending there. Run B: bytes [h, n),
+  // reporting matches ending at h + overlap or later (they start at h or later, so B, started
+  // fresh at h, sees them whole).
+  const h = n >> 1;
+  const lenA = h + overlap;
+  let sa = 0;
+  let sb = 0;
+  let i = 0;
+  for (; i < lenA; i++) {
+    sa = next[(sa << 8) | bytes[i]];
+    sb = next[(sb << 8) | bytes[h + i]];
+    if (sa >= F) lo.push(sa, i);
+    if (sb >= F && i >= overlap) hi.push(sb, h + i);
+  }
+  for (let j = h + i; j < n; j++) {
+    sb = next[(sb << 8) | bytes[j]];
+    if (sb >= F) hi.push(sb, j);
+  }
+  for (let k = 0; k < hi.length; k++) lo.push(hi[k]);
+  return lo;
+}
+
+/**
+ * Whether keywords occur in `text.toLowerCase()` — without building it when
+ * the keywords are searchable (ASCII, lower case): their occurrences come from
+ * one literal search (`found`, which must cover them). Two non-ASCII
+ * characters lower-case to ASCII: U+212A KELVIN SIGN to `k`, and U+0130 `İ` to
+ * `i` followed by U+0307 (so it can only end a keyword); both are checked
+ * separately, and only in texts that have them.
+ */
+export class KeywordCheck {
+  #special: boolean | undefined;
+  #lower: string | undefined;
+  constructor(readonly text: string, readonly found: Map<string, number[]>) {}
+
+  has(k: string): boolean {
+    if (!searchable(k)) {
+      if (k === "") return true;
+      this.#lower ??= this.text.toLowerCase();
+      return this.#lower.includes(k);
+    }
+    const at = this.found.get(k);
+    if (at === undefined) throw new Error(`keyword ${JSON.stringify(k)} was not searched`);
+    if (at.length > 0) return true;
+    if (!k.includes("k") && !k.endsWith("i")) return false;
+    this.#special ??= KELVIN_OR_DOTTED_I.test(this.text);
+    return this.#special && specialRe(k).test(this.text);
+  }
+
+  any(keywords: string[]): boolean {
+    for (const k of keywords) if (this.has(k)) return true;
+    return false;
+  }
+}
+
+const KELVIN_OR_DOTTED_I = /[\u0130\u212a]/;
+const specialRes = new Map<string, RegExp>();
+
+/** `k` in lower-cased text, read off the original: K may be KELVIN SIGN, a final i may be İ. */
+function specialRe(k: string): RegExp {
+  let re = specialRes.get(k);
+  if (!re) {
+    re = new RegExp(
+      [...k].map((c, i) =>
+        c === "k"
+          ? "[kK\u212a]"
+          : c === "i" && i === k.length - 1
+          ? "[iI\u0130]"
+          : c >= "a" && c <= "z"
+          ? `[${c}${c.toUpperCase()}]`
+          : c.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&")
+      ).join(""),
+    );
+    if (specialRes.size > 1024) specialRes.clear();
+    specialRes.set(k, re);
+  }
+  return re;
+}
+
+/** `findLiterals` as a map from literal to offsets. */
+export function literalMap(text: string, literals: string[]): Map<string, number[]> {
+  const list = [...new Set(literals)].sort();
+  const at = findLiterals(text, list);
+  return new Map(list.map((l, i) => [l, at[i]]));
 }

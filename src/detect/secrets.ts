@@ -7,12 +7,15 @@
  * (`[secrets]`, compiled with the linear-time engine).
  *
  * Patterns are written without nested quantifiers; a keyword prefilter skips
- * every rule whose keywords do not occur in the text (lower-cased once).
+ * every rule whose keywords do not occur in the text (lower-cased). One pass
+ * of a literal search (`secret_keywords.ts`) finds the keywords, and for each
+ * built-in rule the literals its matches start with (`STARTS`), so a rule that
+ * runs is tried only where a match can start, not across the whole text.
  * False-positive guards: UUIDs, git SHAs and other bare hex digests, lockfile
  * integrity hashes, base64 data URIs (images), SSH public keys, documented
  * example keys and placeholders are never reported.
  */
-import { SECRET_KEYWORDS } from "./secret_keywords.ts";
+import { KeywordCheck, literalMap, searchable, SECRET_KEYWORDS } from "./secret_keywords.ts";
 
 export interface SecretRule {
   id: string;
@@ -430,7 +433,7 @@ const ID_NAME =
   /(?:_id|id|ids|fingerprint|hash|digest|checksum|sha\d*|version|name|url|path|file|type|length|size|count)["']?\s{0,4}(?:[:=]|=>)\s{0,4}["']?$/i;
 
 /** Spans of text that are never secrets: data URIs, integrity hashes, SSH public keys, certificates. */
-const SAFE_SPANS = [
+export const SAFE_SPANS = [
   /data:[a-z]+\/[\w.+-]+;base64,[A-Za-z0-9+/=\s]{16,}/gi,
   /\b(?:sha1|sha256|sha384|sha512)-[A-Za-z0-9+/]{20,}={0,2}/g,
   /\bh1:[A-Za-z0-9+/]{40,}={0,2}/g,
@@ -439,13 +442,218 @@ const SAFE_SPANS = [
   /\bsha256:[0-9a-f]{64}\b/g,
 ];
 
-function safeSpans(text: string): [number, number][] {
+/** Where matches of each SAFE_SPANS pattern can start: literals every match begins with. */
+const SAFE_STARTS: Starts[] = [
+  at(["data:"]),
+  at(["sha"]),
+  at(["h1:"]),
+  at(["ssh-", "ecdsa-", "sk-ssh-"]),
+  at(["-----begin"]),
+  at(["sha"]),
+];
+
+function safeSpans(text: string, found: Map<string, number[]>): [number, number][] {
   const spans: [number, number][] = [];
   for (const re of SAFE_SPANS) {
     re.lastIndex = 0;
-    for (const m of text.matchAll(re)) spans.push([m.index!, m.index! + m[0].length]);
+    for (const m of patternMatches(re, text, found)) {
+      spans.push([m.index!, m.index! + m[0].length]);
+    }
   }
   return spans;
+}
+
+// ── Where matches start ─────────────────────────────────────────────────────
+
+/**
+ * A pattern's possible match starts, from the offsets of literals (searched
+ * ASCII case-insensitively): every match of the pattern starts at one of the
+ * returned offsets (a superset is fine; each is tried). `literals` are the
+ * literals `starts` reads.
+ */
+interface Starts {
+  literals: string[];
+  starts(found: Map<string, number[]>, text: string): number[];
+}
+
+function occurrences(found: Map<string, number[]>, literal: string): number[] {
+  const at = found.get(literal);
+  if (!at) throw new Error(`literal ${JSON.stringify(literal)} was not searched`);
+  return at;
+}
+
+/** Matches start at an occurrence of one of `literals`, moved by one of `shifts`. */
+function at(literals: string[], shifts: number[] = [0]): Starts {
+  return {
+    literals,
+    starts(found) {
+      const out: number[] = [];
+      for (const l of literals) {
+        for (const p of occurrences(found, l)) for (const d of shifts) out.push(p + d);
+      }
+      return out;
+    },
+  };
+}
+
+/** The upper-case names env-secret's pattern needs, by the literal that finds them. */
+const ENV_NAMES: [string, string][] = [
+  "PASSWORD",
+  "PASSWD",
+  "PWD",
+  "SECRET",
+  "TOKEN",
+  "API_KEY",
+  "APIKEY",
+  "ACCESS_KEY",
+  "ACCESSKEY",
+  "PRIVATE_KEY",
+  "PRIVATEKEY",
+  "AUTH",
+].map((n) => [n.toLowerCase(), n]);
+
+const upperWord = (c: number) => (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+/**
+ * The built-in rules' match starts. Each entry is checked against its
+ * pattern: a match begins with one of the literals (at the shift given), so
+ * trying the pattern, anchored, at those offsets finds every match a scan of
+ * the whole text finds (tests/detect_starts_test.ts compares the two).
+ */
+const STARTS: Record<string, Starts> = {
+  // -----BEGIN … PRIVATE KEY-----
+  "private-key": at(["-----begin"]),
+  "aws-access-key-id": at(["a3t", "akia", "asia", "abia", "acca"]),
+  // aws_?secret_?access_?key | secret_?access_?key | aws secret access key
+  "aws-secret-access-key": at(["aws", "secret"]),
+  "github-token": at(["ghp_", "gho_", "ghu_", "ghs_", "ghr_"]),
+  "github-fine-grained-pat": at(["github_pat_"]),
+  "gitlab-token": at(["glpat-", "glptt-", "glrt-", "gldt-", "gloas-"]),
+  "slack-token": at(["xox", "xapp-"]),
+  // https://hooks.slack.com/
+  "slack-webhook": at(["hooks.slack.com"], [-8]),
+  // https://discord, https://ptb.discord, https://canary.discord
+  "discord-webhook": at(["discord"], [-8, -12, -15]),
+  // 8 to 10 digits, then :AA
+  "telegram-bot-token": at([":aa"], [-10, -9, -8]),
+  "stripe-key": at(["sk_live_", "rk_live_", "sk_test_", "rk_test_"]),
+  "anthropic-api-key": at(["sk-ant-"]),
+  "openai-api-key": at(["sk-"]),
+  "huggingface-token": at(["hf_"]),
+  "npm-token": at(["npm_"]),
+  "pypi-token": at(["pypi-"]),
+  "gcp-api-key": at(["aiza"]),
+  "gcp-oauth-client-secret": at(["gocspx-"]),
+  // AccountKey= | account_?key… | AZURE_STORAGE_KEY=
+  "azure-storage-key": at(["accountkey", "account_key", "storage_key"], [0, -6]),
+  "sendgrid-api-key": at(["sg."]),
+  // SK + 32 hex, case-sensitive: found with indexOf, only when the rule runs
+  "twilio-api-key": {
+    literals: [],
+    starts(_found, text) {
+      const out: number[] = [];
+      for (let p = text.indexOf("SK"); p >= 0; p = text.indexOf("SK", p + 1)) out.push(p);
+      return out;
+    },
+  },
+  "shopify-token": at(["shpat_", "shpss_", "shpca_", "shppa_"]),
+  "digitalocean-token": at(["dop_v1_", "doo_v1_", "dor_v1_"]),
+  "age-secret-key": at(["age-secret-key-1"]),
+  "jwt": at(["eyj"]),
+  "db-url-password": at([
+    "postgres",
+    "mysql",
+    "mariadb",
+    "mongo",
+    "redis",
+    "amqp",
+    "mssql",
+    "sqlserver",
+    "clickhouse",
+    "cockroachdb",
+    "couchdb",
+    "neo4j",
+    "oracle",
+    "jdbc:",
+  ]),
+  // scheme of 2 (ws) to 5 (https) letters, then ://
+  "url-credentials": at(["://"], [-5, -4, -3, -2]),
+  "authorization-header": at(["authorization", "bearer"]),
+  // (^|\s) -name or --name: the last dash is the literal's
+  "cli-password-flag": at(
+    ["-pass", "-token", "-api", "-secret", "-client", "-access", "-auth"],
+    [-2, -1, 0],
+  ),
+  "cli-short-password": at(["mysql", "ldap", "redis-cli", "rabbitmqadmin", "sshpass", "mongo"]),
+  // (^|[\s;]) (export\s{1,4})? [A-Z0-9_]{0,40} NAME: the prefix before NAME is the whole run of
+  // [A-Z0-9_] in front of it (the character before the prefix is a space or `;`), so the match
+  // starts just before that run, or before `export` and 1 to 4 spaces in front of it.
+  "env-secret": {
+    literals: ENV_NAMES.map(([l]) => l),
+    starts(found, text) {
+      const out: number[] = [];
+      for (const [l, name] of ENV_NAMES) {
+        for (const a of occurrences(found, l)) {
+          if (!text.startsWith(name, a)) continue;
+          let x = a;
+          while (x > 0 && a - x < 40 && upperWord(text.charCodeAt(x - 1))) x--;
+          out.push(x - 1, x);
+          for (let k = 1; k <= 4; k++) out.push(x - k - 7, x - k - 6);
+        }
+      }
+      return out;
+    },
+  },
+  "password-assignment": at(["pass", "pwd"]),
+  "generic-secret-assignment": at(["key", "secret", "token", "credential", "auth"]),
+};
+
+function stickyTwin(re: RegExp): RegExp {
+  return new RegExp(re.source, re.flags.replace("g", "") + "y");
+}
+
+/**
+ * The matches `text.matchAll(global)` yields, when every match starts at one
+ * of `starts`: the pattern's sticky twin tried at each start in order,
+ * skipping starts inside the previous match.
+ */
+function* matchesFrom(text: string, sticky: RegExp, starts: number[]): Generator<RegExpExecArray> {
+  const sorted = Float64Array.from(starts).sort();
+  let from = 0;
+  let prev = -1;
+  for (const p of sorted) {
+    if (p < from || p === prev || p > text.length) continue;
+    prev = p;
+    sticky.lastIndex = p;
+    const m = sticky.exec(text);
+    if (!m) continue;
+    yield m;
+    from = m[0].length ? p + m[0].length : p + 1;
+  }
+}
+
+/** The built-in patterns (rules and SAFE_SPANS) with their sticky twins and match starts. */
+const ANCHORED = new WeakMap<RegExp, { sticky: RegExp; starts: Starts }>();
+
+/**
+ * The matches of a global `pattern` in `text`, as `text.matchAll(pattern)`
+ * yields them: tried only where they can start for the built-in patterns, a
+ * scan of the whole text for others. `found` must cover the pattern's start
+ * literals (`startLiterals`). Exported for the tests, which compare it with
+ * `matchAll`.
+ */
+export function patternMatches(
+  pattern: RegExp,
+  text: string,
+  found = literalMap(text, startLiterals(pattern)),
+): Iterable<RegExpExecArray> {
+  const a = ANCHORED.get(pattern);
+  return a ? matchesFrom(text, a.sticky, a.starts.starts(found, text)) : text.matchAll(pattern);
+}
+
+/** The literals whose occurrences `patternMatches` needs for `pattern` (none: whole-text scan). */
+export function startLiterals(pattern: RegExp): string[] {
+  return ANCHORED.get(pattern)?.starts.literals ?? [];
 }
 
 export interface SecretHit {
@@ -464,13 +672,21 @@ export interface SecretOptions {
 export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {}): SecretHit[] {
   const o: SecretOptions = Array.isArray(opts) ? { rules: opts } : opts;
   const rules = o.rules ?? SECRET_RULES;
-  const lower = text.toLowerCase();
+  // One literal search: every rule's keywords, and the literals built-in rules' matches start with.
+  const literals: string[] = [];
+  for (const r of rules) {
+    for (const k of r.keywords) if (searchable(k)) literals.push(k);
+    literals.push(...startLiterals(r.pattern));
+  }
+  for (const re of SAFE_SPANS) literals.push(...startLiterals(re));
+  const found = literalMap(text, literals);
+  const has = new KeywordCheck(text, found);
   const hits: SecretHit[] = [];
   let spans: [number, number][] | null = null;
   for (const r of rules) {
-    if (r.keywords.length && !r.keywords.some((k) => lower.includes(k))) continue;
+    if (r.keywords.length && !has.any(r.keywords)) continue;
     r.pattern.lastIndex = 0;
-    for (const m of text.matchAll(r.pattern)) {
+    for (const m of patternMatches(r.pattern, text, found)) {
       const secret = m.groups?.secret ?? m[0];
       if (!secret) continue;
       if (r.id !== "private-key" && benignValue(secret)) continue;
@@ -485,7 +701,7 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
       if (o.allow?.some((a) => a.test(secret))) continue;
       const start = m.groups?.secret !== undefined ? m.index! + m[0].lastIndexOf(secret) : m.index!;
       const end = start + secret.length;
-      spans ??= safeSpans(text);
+      spans ??= safeSpans(text, found);
       if (spans.some(([a, b]) => start >= a && end <= b)) continue;
       hits.push({ rule: r.id, start, end });
     }
@@ -528,3 +744,10 @@ export function prefilterCovers(rules: SecretRule[]): boolean {
     r.keywords.length > 0 && r.keywords.every((k) => SECRET_KEYWORDS.some((p) => k.includes(p)))
   );
 }
+
+for (const r of SECRET_RULES) {
+  if (STARTS[r.id]) {
+    ANCHORED.set(r.pattern, { sticky: stickyTwin(r.pattern), starts: STARTS[r.id] });
+  }
+}
+SAFE_SPANS.forEach((re, i) => ANCHORED.set(re, { sticky: stickyTwin(re), starts: SAFE_STARTS[i] }));
