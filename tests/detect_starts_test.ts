@@ -387,7 +387,30 @@ Deno.test("the literal search agrees with toLowerCase().includes, Kelvin sign an
     expected.push(p);
   }
   assert.deepEqual(at, expected);
-  // Long texts take the two-run scan; matches across its halves are found once.
+  // Long texts take the two-run scan: offsets right in every script, on both sides of the halves.
+  const pieces = ["key", "KEY", "ke", "y", "é", "中", "\u{1F600}", "\ufeff", " ", "\ud800", "kkey"];
+  const rnd2 = prng(11);
+  for (let round = 0; round < 20; round++) {
+    let t = "";
+    while (t.length < 200 + round * 300) t += pieces[Math.floor(rnd2() * pieces.length)];
+    const [got] = findLiterals(t, ["key"]);
+    const want: number[] = [];
+    const l = t.toLowerCase();
+    for (let p = l.indexOf("key"); p >= 0; p = l.indexOf("key", p + 1)) want.push(p);
+    assert.deepEqual(got, want, `round ${round}`);
+  }
+  // Matches at the seam of the two runs are found once.
+  for (let n = 1000; n < 1012; n++) {
+    const h = n >> 1;
+    for (let p = h - 6; p <= h + 2; p++) {
+      for (const c of ["x", "é"]) {
+        const t = c.repeat(p) + "keyKEY" + "x".repeat(n - p - 6);
+        const seam = findLiterals(t, ["keykey", "key"]);
+        assert.deepEqual(seam, [[p], [p, p + 3]], `${n} ${p} ${c}`);
+      }
+    }
+  }
+  // Matches across the two halves are found once.
   const long = ("ab" + "key".repeat(3) + "é ").repeat(20_000);
   const [all] = findLiterals(long, ["keykey"]);
   let count = 0;

@@ -93,10 +93,14 @@ export function searchable(literal: string): boolean {
 interface Automaton {
   literals: string[];
   lengths: Int32Array;
-  /** Next state for state × 256 + byte (upper-case ASCII letters fold, non-ASCII bytes restart). */
+  /**
+   * Next state for state × 256 + byte: upper-case ASCII letters fold to lower case; every
+   * non-ASCII byte leads to `nonAscii`, a state like the start state (no literal spans it).
+   */
   next: Uint16Array;
-  /** States from here on have outputs. */
+  /** States from here on need a look: the ones with outputs, and `nonAscii` (the last). */
   firstOut: number;
+  nonAscii: number;
   /** Literals ending in output state s: outLiteral[outStart[s − firstOut] … outStart[s − firstOut + 1]). */
   outStart: Int32Array;
   outLiteral: Int32Array;
@@ -126,7 +130,7 @@ function automaton(literals: string[]): Automaton {
     outs[s].push(li);
   });
   const n = trie.length;
-  if (n > 65535) throw new Error("too many literals for one automaton");
+  if (n + 1 > 65535) throw new Error("too many literals for one automaton");
   const go = trie.map((row) => Int32Array.from(row));
   const fail = new Int32Array(n);
   const queue: number[] = [];
@@ -152,17 +156,19 @@ function automaton(literals: string[]): Automaton {
   for (let s = 0; s < n; s++) if (!outs[s].length) id[s] = k++;
   const firstOut = k;
   for (let s = 0; s < n; s++) if (outs[s].length) id[s] = k++;
-  const next = new Uint16Array(n * 256);
-  const outStart = new Int32Array(n - firstOut + 1);
+  const nonAscii = n;
+  const next = new Uint16Array((n + 1) * 256);
   const byId = new Int32Array(n);
   for (let s = 0; s < n; s++) byId[id[s]] = s;
-  for (let s = 0; s < n; s++) {
-    const row = id[s] * 256;
-    for (let b = 0; b < 128; b++) {
+  for (let s = 0; s <= n; s++) {
+    const row = (s === n ? nonAscii : id[s]) * 256;
+    const from = s === n ? 0 : s; // after a non-ASCII byte, as at the start
+    for (let b = 0; b < 256; b++) {
       const c = b >= 65 && b <= 90 ? b + 32 : b;
-      next[row + b] = id[go[s][c]];
+      next[row + b] = b >= 128 ? nonAscii : id[go[from][c]];
     }
   }
+  const outStart = new Int32Array(n - firstOut + 1);
   const flat: number[] = [];
   for (let i = firstOut; i < n; i++) {
     outStart[i - firstOut] = flat.length;
@@ -174,6 +180,7 @@ function automaton(literals: string[]): Automaton {
     lengths: Int32Array.from(literals, (l) => l.length),
     next,
     firstOut,
+    nonAscii,
     outStart,
     outLiteral: Int32Array.from(flat),
     longest: Math.max(1, ...literals.map((l) => l.length)),
@@ -189,102 +196,95 @@ function automaton(literals: string[]): Automaton {
  * (an empty array when it does not occur). Literals must be `searchable`.
  */
 export function findLiterals(text: string, literals: string[]): number[][] {
-  const a = automaton(literals);
-  const at: number[][] = literals.map(() => []);
+  return findWith(automaton(literals), text);
+}
+
+function findWith(a: Automaton, text: string): number[][] {
+  const at: number[][] = a.literals.map(() => []);
   if (!text) return at;
-  const bytes = new TextEncoder().encode(text);
-  const ends = scanBytes(a, bytes);
-  // Byte offsets to UTF-16 offsets: the same where the text is ASCII; otherwise counted
-  // stretch by stretch between occurrences (literals are ASCII, so every stretch boundary
-  // falls between whole characters).
-  const ascii = bytes.length === text.length;
-  let fromByte = 0;
-  let fromUnit = 0;
+  const ends = scanBytes(a, new TextEncoder().encode(text));
   for (let e = 0; e < ends.length; e += 2) {
-    const s = ends[e];
+    const s = ends[e] - a.firstOut;
     const end = ends[e + 1];
-    for (let k = a.outStart[s - a.firstOut]; k < a.outStart[s - a.firstOut + 1]; k++) {
+    for (let k = a.outStart[s]; k < a.outStart[s + 1]; k++) {
       const li = a.outLiteral[k];
-      const startByte = end + 1 - a.lengths[li];
-      let start = startByte;
-      if (!ascii) {
-        if (startByte < fromByte) {
-          // Starts before the last conversion point, inside ASCII (this literal's own bytes).
-          start = fromUnit - (fromByte - startByte);
-        } else {
-          fromUnit += utf16Length(bytes, fromByte, startByte);
-          fromByte = startByte;
-          start = fromUnit;
-        }
-      }
-      at[li].push(start);
+      at[li].push(end + 1 - a.lengths[li]);
     }
   }
-  for (const list of at) if (list.length > 1) sortNumbers(list);
   return at;
 }
 
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** UTF-16 length of well-formed UTF-8 bytes [from, to). */
-function utf16Length(bytes: Uint8Array, from: number, to: number): number {
-  if (to - from > 4096) return decoder.decode(bytes.subarray(from, to)).length;
-  let units = 0;
-  for (let j = from; j < to; j++) {
-    const b = bytes[j];
-    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
-
-function sortNumbers(list: number[]): void {
-  for (let i = 1; i < list.length; i++) {
-    if (list[i - 1] > list[i]) {
-      list.sort((x, y) => x - y);
-      return;
-    }
-  }
-}
-
 /**
- * The automaton over the bytes, as two interleaved runs (first half, second
- * half) so the two chains of table look-ups overlap. Returns (state, end byte)
- * pairs of every output state reached, ascending by end byte.
+ * The automaton over UTF-8 bytes, as two interleaved runs (first half, second
+ * half) so their chains of table look-ups overlap. Returns (output state, end)
+ * pairs, ascending by end, with ends as UTF-16 offsets: each run counts how
+ * many bytes beyond one per UTF-16 unit it has passed (continuation bytes add
+ * one, the lead byte of a four-byte sequence — two units — takes one back).
+ * Literals are ASCII, so a literal's bytes and units coincide.
  */
 function scanBytes(a: Automaton, bytes: Uint8Array): number[] {
   const next = a.next;
   const F = a.firstOut;
+  const X = a.nonAscii;
   const n = bytes.length;
-  const lo: number[] = [];
-  const hi: number[] = [];
   const overlap = a.longest - 1;
+  const lo: number[] = [];
+  let sa = 0;
+  let da = 0;
   if (n < 4 * (overlap + 1) + 64) {
-    let s = 0;
     for (let i = 0; i < n; i++) {
-      s = next[(s << 8) | bytes[i]];
-      if (s >= F) lo.push(s, i);
+      const b = bytes[i];
+      sa = next[(sa << 8) | b];
+      if (sa >= F) {
+        if (sa !== X) lo.push(sa, i - da);
+        else if ((b & 0xc0) === 0x80) da++;
+        else if (b >= 0xf0) da--;
+      }
     }
     return lo;
   }
-  // Run A: bytes [0, h + overlap), reporting every match ending there. Run B: bytes [h, n),
-  // reporting matches ending at h + overlap or later (they start at h or later, so B, started
-  // fresh at h, sees them whole).
+  // Run A: bytes [0, h), reporting every match ending there. Run B, started fresh `overlap`
+  // bytes before h: bytes [h0, n), reporting matches ending at h or later — they start at h0 or
+  // later, so B sees them whole. (The byte counts add up wherever h0 falls.)
   const h = n >> 1;
-  const lenA = h + overlap;
-  let sa = 0;
+  const h0 = h - overlap;
+  const hi: number[] = [];
   let sb = 0;
-  let i = 0;
-  for (; i < lenA; i++) {
-    sa = next[(sa << 8) | bytes[i]];
-    sb = next[(sb << 8) | bytes[h + i]];
-    if (sa >= F) lo.push(sa, i);
-    if (sb >= F && i >= overlap) hi.push(sb, h + i);
+  let db = 0;
+  for (let i = 0; i < h; i++) {
+    const b1 = bytes[i];
+    const b2 = bytes[h0 + i];
+    sa = next[(sa << 8) | b1];
+    sb = next[(sb << 8) | b2];
+    if (sa >= F) {
+      if (sa !== X) lo.push(sa, i - da);
+      else if ((b1 & 0xc0) === 0x80) da++;
+      else if (b1 >= 0xf0) da--;
+    }
+    if (sb >= F) {
+      if (sb !== X) {
+        if (h0 + i >= h) hi.push(sb, h0 + i - db);
+      } else if ((b2 & 0xc0) === 0x80) db++;
+      else if (b2 >= 0xf0) db--;
+    }
   }
-  for (let j = h + i; j < n; j++) {
-    sb = next[(sb << 8) | bytes[j]];
-    if (sb >= F) hi.push(sb, j);
+  for (let j = h0 + h; j < n; j++) {
+    const b = bytes[j];
+    sb = next[(sb << 8) | b];
+    if (sb >= F) {
+      if (sb !== X) hi.push(sb, j - db);
+      else if ((b & 0xc0) === 0x80) db++;
+      else if (b >= 0xf0) db--;
+    }
   }
-  for (let k = 0; k < hi.length; k++) lo.push(hi[k]);
+  // A's count at h0: its count at h less what [h0, h) added.
+  let daAtH0 = da;
+  for (let j = h0; j < h; j++) {
+    const b = bytes[j];
+    if ((b & 0xc0) === 0x80) daAtH0--;
+    else if (b >= 0xf0) daAtH0++;
+  }
+  for (let k = 0; k < hi.length; k += 2) lo.push(hi[k], hi[k + 1] - daAtH0);
   return lo;
 }
 
@@ -299,7 +299,7 @@ function scanBytes(a: Automaton, bytes: Uint8Array): number[] {
 export class KeywordCheck {
   #special: boolean | undefined;
   #lower: string | undefined;
-  constructor(readonly text: string, readonly found: Map<string, number[]>) {}
+  constructor(readonly text: string, readonly found: Found) {}
 
   has(k: string): boolean {
     if (!searchable(k)) {
@@ -345,9 +345,29 @@ function specialRe(k: string): RegExp {
   return re;
 }
 
-/** `findLiterals` as a map from literal to offsets. */
-export function literalMap(text: string, literals: string[]): Map<string, number[]> {
-  const list = [...new Set(literals)].sort();
-  const at = findLiterals(text, list);
-  return new Map(list.map((l, i) => [l, at[i]]));
+/** Where `literalMap` found each literal: its offsets, ascending (undefined: not searched). */
+export interface Found {
+  get(literal: string): number[] | undefined;
+}
+
+const literalSets = new Map<string, { a: Automaton; index: Map<string, number> }>();
+
+/** `findLiterals` for any list of searchable literals (duplicates allowed), by literal. */
+export function literalMap(text: string, literals: string[]): Found {
+  const key = literals.join("\0");
+  let set = literalSets.get(key);
+  if (!set) {
+    const list = [...new Set(literals)].sort();
+    set = { a: automaton(list), index: new Map(list.map((l, i) => [l, i])) };
+    if (literalSets.size > 64) literalSets.clear();
+    literalSets.set(key, set);
+  }
+  const at = findWith(set.a, text);
+  const index = set.index;
+  return {
+    get(literal) {
+      const i = index.get(literal);
+      return i === undefined ? undefined : at[i];
+    },
+  };
 }

@@ -15,7 +15,13 @@
  * integrity hashes, base64 data URIs (images), SSH public keys, documented
  * example keys and placeholders are never reported.
  */
-import { KeywordCheck, literalMap, searchable, SECRET_KEYWORDS } from "./secret_keywords.ts";
+import {
+  type Found,
+  KeywordCheck,
+  literalMap,
+  searchable,
+  SECRET_KEYWORDS,
+} from "./secret_keywords.ts";
 
 export interface SecretRule {
   id: string;
@@ -452,7 +458,14 @@ const SAFE_STARTS: Starts[] = [
   at(["sha"]),
 ];
 
-function safeSpans(text: string, found: Map<string, number[]>): [number, number][] {
+/**
+ * Whether [start, end) lies inside a SAFE_SPANS match: the matches sorted by
+ * start, with the furthest end reached so far, so one binary search answers.
+ */
+function safeSpans(
+  text: string,
+  found: Found,
+): (start: number, end: number) => boolean {
   const spans: [number, number][] = [];
   for (const re of SAFE_SPANS) {
     re.lastIndex = 0;
@@ -460,7 +473,22 @@ function safeSpans(text: string, found: Map<string, number[]>): [number, number]
       spans.push([m.index!, m.index! + m[0].length]);
     }
   }
-  return spans;
+  spans.sort((x, y) => x[0] - y[0]);
+  const starts = Float64Array.from(spans, (x) => x[0]);
+  const reach = new Float64Array(spans.length);
+  let far = -Infinity;
+  spans.forEach(([, b], i) => (reach[i] = far = Math.max(far, b)));
+  return (start, end) => {
+    // The last span starting at or before `start`.
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && reach[lo - 1] >= end;
+  };
 }
 
 // ── Where matches start ─────────────────────────────────────────────────────
@@ -473,10 +501,10 @@ function safeSpans(text: string, found: Map<string, number[]>): [number, number]
  */
 interface Starts {
   literals: string[];
-  starts(found: Map<string, number[]>, text: string): number[];
+  starts(found: Found, text: string): number[];
 }
 
-function occurrences(found: Map<string, number[]>, literal: string): number[] {
+function occurrences(found: Found, literal: string): number[] {
   const at = found.get(literal);
   if (!at) throw new Error(`literal ${JSON.stringify(literal)} was not searched`);
   return at;
@@ -682,7 +710,7 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
   const found = literalMap(text, literals);
   const has = new KeywordCheck(text, found);
   const hits: SecretHit[] = [];
-  let spans: [number, number][] | null = null;
+  let safe: ((start: number, end: number) => boolean) | null = null;
   for (const r of rules) {
     if (r.keywords.length && !has.any(r.keywords)) continue;
     r.pattern.lastIndex = 0;
@@ -701,8 +729,8 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
       if (o.allow?.some((a) => a.test(secret))) continue;
       const start = m.groups?.secret !== undefined ? m.index! + m[0].lastIndexOf(secret) : m.index!;
       const end = start + secret.length;
-      spans ??= safeSpans(text, found);
-      if (spans.some(([a, b]) => start >= a && end <= b)) continue;
+      safe ??= safeSpans(text, found);
+      if (safe(start, end)) continue;
       hits.push({ rule: r.id, start, end });
     }
   }
