@@ -449,6 +449,12 @@ for (const mode of ["sse", "json"] as const) {
         assert.equal(e.version, "2025-11-25", "the version the server negotiated");
       }
       assert.ok(posts.every((e) => e.accept === "application/json, text/event-stream"));
+      // Keep-alive: the sequential requests share a connection or two, not one each.
+      const peers = new Set(posts.map((e) => e.peer));
+      assert.ok(
+        posts.length >= 6 && peers.size <= posts.length / 2,
+        `${posts.length} POSTs on ${peers.size} connections`,
+      );
       assert.ok(posts.every((e) => e.type === "application/json"));
       assert.ok(log.some((e) => e.method === "GET"), "the server's own event stream was opened");
       assert.equal(log.at(-1)!.method, "DELETE", "the session is ended on close");
