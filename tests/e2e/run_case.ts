@@ -24,6 +24,11 @@ export interface CaseSpec {
    * then holds the answers, one per line.
    */
   rpc?: Record<string, unknown>[];
+  /**
+   * Servers started inside the sandbox before the agent (each is ready once it has printed a
+   * line on stdout), ended with it: e.g. a remote MCP server on loopback.
+   */
+  services?: { argv: string[]; env?: Record<string, string> }[];
 }
 
 export interface CaseResult {
@@ -70,6 +75,7 @@ async function main(spec: CaseSpec): Promise<CaseResult> {
   }
   // Every case has a network namespace of its own, so the port is always free.
   const mock = startMockModel({ call: spec.call, port: MOCK_PORT });
+  for (const svc of spec.services ?? []) await startService(svc);
   const env = Object.fromEntries(
     Object.entries(spec.env).map(([k, v]) => [k, fill(v, mock.url)]),
   );
@@ -128,6 +134,28 @@ async function main(spec: CaseSpec): Promise<CaseResult> {
     problems: mock.problems,
     toolResults: mock.toolResults(),
   };
+}
+
+/** Starts a service and waits for its first line on stdout (it is listening). */
+async function startService(svc: { argv: string[]; env?: Record<string, string> }) {
+  const child = new Deno.Command(svc.argv[0], {
+    args: svc.argv.slice(1),
+    env: svc.env ?? {},
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.getReader();
+  let buf = "";
+  while (!buf.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`service ${svc.argv.join(" ")} ended before it was ready`);
+    buf += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  void child.stdout.cancel();
+  child.unref();
 }
 
 /**

@@ -493,6 +493,106 @@ export const FIX_SCENARIOS: Scenario[] = [
   },
 ];
 
+const WRAP_SKIP = "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations";
+
+/** The remote MCP fixture's port inside the sandbox (each case has a network of its own). */
+const REMOTE_PORT = 18090;
+
+/**
+ * A remote MCP server over Streamable HTTP (the SDK's server transport, on loopback inside the
+ * sandbox), configured as Claude Code's `type: "http"` entry with an Authorization header from
+ * the environment; `guard mcp wrap` turns it into `guard proxy --url`, and the real agent calls
+ * the tool through it.
+ */
+export const REMOTE_MCP: Scenario = {
+  id: "mcp-remote",
+  title: "a remote (Streamable HTTP) MCP call through guard proxy --url (wired by guard mcp wrap)",
+  skip: { codex: WRAP_SKIP, gemini: WRAP_SKIP, copilot: WRAP_SKIP },
+  run: (d, bin) =>
+    withCase(d, async (c) => {
+      const url = `http://127.0.0.1:${REMOTE_PORT}/mcp`;
+      const original = {
+        mcpServers: {
+          remote: {
+            type: "http",
+            url,
+            headers: { Authorization: "Bearer ${E2E_REMOTE_TOKEN}" },
+          },
+        },
+      };
+      const file = `${c.home}/.claude.json`;
+      await Deno.writeTextFile(file, JSON.stringify(original, null, 2) + "\n");
+      const wrap = await guardTask(c, ["mcp", "wrap", file]);
+      assert.equal(wrap.code, 0, wrap.stdout + wrap.stderr);
+      assert.match(wrap.stdout, /^wrapped remote$/m, wrap.stdout);
+      const entry = JSON.parse(await Deno.readTextFile(file)).mcpServers.remote;
+      assert.ok(entry.args.includes(`--allow-net=127.0.0.1:${REMOTE_PORT}`), entry.args.join(" "));
+      assert.ok(!("url" in entry), "the agent has no way around the proxy");
+      await Deno.writeTextFile(
+        `${c.home}/.aiguard/policy.toml`,
+        'allow = ["^mcp__remote__secret "]\n',
+        { mode: 0o600 },
+      );
+      const serverLog = `${c.tmp}/remote-mcp.jsonl`;
+      const cmd = d.command(c, bin);
+      const argv = cmd.argv.map((
+        a,
+      ) => (a === "Bash,Read" ? "Bash,Read,mcp__remote__secret" : a));
+      const r = await runCase({
+        call: { name: "mcp__remote__secret", input: {} },
+        argv,
+        env: { ...cmd.env, E2E_REMOTE_TOKEN: "e2e-remote-token" },
+        cwd: c.project,
+        timeoutMs: AGENT_TIMEOUT_MS,
+        services: [{
+          argv: [
+            DENO,
+            "run",
+            "--cached-only",
+            "-A",
+            `${REPO_ROOT}/tests/fixtures/mcp_http_server.ts`,
+          ],
+          env: {
+            ...guardEnv(c.home),
+            FIXTURE_PORT: String(REMOTE_PORT),
+            FIXTURE_LOG: serverLog,
+          },
+        }],
+      });
+      assert.ok(!r.error && !r.timedOut, describe(r));
+      assert.deepEqual(r.problems, [], describe(r));
+      const saw = r.toolResults.join("\n");
+      assert.match(
+        saw,
+        /\[REDACTED:aws-access-key-id\]/,
+        `the proxy did not mask:\n${describe(r)}`,
+      );
+      assert.ok(!saw.includes("AKIA" + "QWERTYUIOPASDFGH"), "the secret reached the model");
+      const proxied = auditEntries(c).filter((e) => e.source === "mcp:remote");
+      assert.ok(
+        proxied.some((e) => e.tool === "mcp__remote__secret" && e.decision.action === "allow"),
+        `no proxy decision in the audit log: ${JSON.stringify(proxied.map((e) => e.event))}`,
+      );
+      assert.ok(proxied.some((e) => e.event === "mcp.result-redacted"));
+      // The server got the call, with the header Claude Code expanded, in one session.
+      const received = (await Deno.readTextFile(serverLog)).trim().split("\n").map((l) =>
+        JSON.parse(l)
+      );
+      const callLine = received.find((e) => JSON.stringify(e.body).includes('"name":"secret"'));
+      assert.ok(callLine, JSON.stringify(received));
+      assert.equal(callLine.auth, "Bearer e2e-remote-token");
+      assert.match(callLine.session ?? "", /^[0-9a-f-]{36}$/);
+      assert.ok(
+        !(await Deno.readTextFile(`${c.home}/.aiguard/audit.jsonl`)).includes("e2e-remote-token"),
+        "the header never reaches the audit log",
+      );
+      const unwrap = await guardTask(c, ["mcp", "wrap", "--unwrap", file]);
+      assert.equal(unwrap.code, 0, unwrap.stdout + unwrap.stderr);
+      const back = JSON.parse(await Deno.readTextFile(file)).mcpServers;
+      assert.deepEqual(back, original.mcpServers, "unwrap restores the entry");
+    }),
+};
+
 /** Runs per side for the hook's cost (GUARD_E2E_COST_RUNS, at least 5). */
 const COST_RUNS = Math.max(5, Number(Deno.env.get("GUARD_E2E_COST_RUNS") ?? 5));
 
