@@ -661,6 +661,38 @@ Deno.test("progress and comments keep a slow stream alive past the idle deadline
   }
 });
 
+Deno.test("a response to no pending request is dropped; a cancelled call's stream is closed", async () => {
+  const srv = await startServer(BAD_FIXTURE);
+  const h = await home('allow = ["^mcp__bad__"]\n');
+  try {
+    const c = new RawClient(proxyArgv(h, srv.url("/unsolicited"), "bad"), guardEnv(h));
+    await c.send(call(1, "go"));
+    assert.equal(text((await c.reply(1)).result), "the real answer");
+    await c.close();
+    assert.ok(!JSON.stringify(c.all).includes("unsolicited-marker"), JSON.stringify(c.all));
+    assert.ok(!c.all.some((m) => m.id === 999));
+    // The client cancels a call the server sits on: guard stops waiting on its stream.
+    const s = new RawClient(proxyArgv(h, srv.url("/stall"), "bad"), guardEnv(h));
+    await s.send(call(1, "slow"));
+    const until = async (f: () => boolean) => {
+      for (let i = 0; i < 100 && !f(); i++) await new Promise((r) => setTimeout(r, 50));
+      return f();
+    };
+    assert.ok(await until(() => srv.log().some((e) => e.path === "/stall")));
+    await s.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } });
+    assert.ok(
+      await until(() => srv.log().some((e) => e.cancelled === "/stall")),
+      "the stream was closed",
+    );
+    await s.send({ jsonrpc: "2.0", id: 2, method: "ping" });
+    assert.deepEqual(await s.reply(2), { jsonrpc: "2.0", id: 2, result: {} });
+    await s.close();
+    assert.ok(!s.all.some((m) => m.id === 1), "a cancelled call gets no answer");
+  } finally {
+    await srv.stop();
+  }
+});
+
 Deno.test("an injection in an event-stream result is withheld, and audited", async () => {
   const srv = await startServer(BAD_FIXTURE);
   const h = await home('allow = ["^mcp__bad__"]\n');

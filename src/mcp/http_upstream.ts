@@ -293,8 +293,28 @@ export class HttpUpstream implements Upstream {
     return h;
   }
 
-  /** Hands the sink one server message (serialised: every stream's messages in arrival order). */
+  /**
+   * Hands the sink one server message (serialised: every stream's messages in arrival order).
+   * A response to no request guard sent and still waits for (never asked, already failed,
+   * cancelled, answered twice) is dropped: nothing answers a call but its own response.
+   */
   private deliver(bytes: Uint8Array, list: Obj[], from: Post | null): Promise<void> {
+    const unsolicited = (m: Obj) => {
+      const k = typeof m.method === "string" ? null : idKey(m.id);
+      return k !== null && !this.owedBy.has(k);
+    };
+    if (list.some(unsolicited)) {
+      const kept = list.filter((m) => !unsolicited(m));
+      this.log(
+        `guard proxy: ${this.identity}: dropped ${
+          list.length - kept.length
+        } response(s) to no pending request`,
+      );
+      if (!kept.length) return this.chain;
+      const batch = String.fromCharCode(bytes.find((b) => b > 32) ?? 0) === "[";
+      bytes = enc.encode(JSON.stringify(batch ? kept : kept[0]) + "\n");
+      list = kept;
+    }
     for (const m of list) {
       if (typeof m.method === "string") continue;
       const k = idKey(m.id);
@@ -385,6 +405,16 @@ export class HttpUpstream implements Upstream {
       return; // the session never forwards a line that is not JSON
     }
     const list = (Array.isArray(msg) ? msg : [msg]).filter(isObj);
+    for (const m of list) {
+      if (m.method !== "notifications/cancelled" || !isObj(m.params)) continue;
+      // The client gave up on a request: its stream owes nothing any more and can end.
+      const k = idKey(m.params.requestId);
+      const owner = k === null ? undefined : this.owedBy.get(k);
+      if (!owner || k === null) continue;
+      this.owedBy.delete(k);
+      owner.owed.delete(k);
+      if (!owner.owed.size) this.finish(owner);
+    }
     const requests = list.filter((m) => typeof m.method === "string" && idKey(m.id) !== null);
     const init = list.find((m) => m.method === "initialize" && idKey(m.id) !== null);
     const initialized = list.some((m) => m.method === "notifications/initialized");
