@@ -195,6 +195,9 @@ export function score(v: number[], w: number[] = WEIGHTS): number {
 /** Sentence boundaries: line breaks, sentence punctuation, HTML block tags, cell separators. */
 const SPLIT =
   /\n|(?<=[.!?])\s+|<\/?(?:p|div|td|th|tr|li|br|h[1-6]|section|span|pre|code)\b[^>]{0,200}>|\|(?=\s)|\\n|",\s*"|<!--|-->/g;
+const SPLIT_STICKY = new RegExp(SPLIT.source, "y");
+/** Characters at or after which a SPLIT match can start (`splitsAt`). */
+const SPLIT_AT = /[\n<|\\"\-.!?]/g;
 
 export interface Sentence {
   start: number;
@@ -205,24 +208,295 @@ export interface Sentence {
 /** Splits normalised text into sentences of at most 500 characters. */
 export function sentences(text: string): Sentence[] {
   const out: Sentence[] = [];
+  sentenceChunks(text, splitStarts(text), (s, e) => {
+    const t = text.slice(s, e);
+    if (/[a-z]{3}/.test(t)) out.push({ start: s, end: e, text: t.trim() });
+  });
+  return out;
+}
+
+/** Offsets (ascending) where a SPLIT match can start in `text`. */
+export function splitStarts(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(SPLIT_AT)) out.push(m.index! + splitsAt(m[0].charCodeAt(0)) - 1);
+  return out;
+}
+
+/**
+ * Where a SPLIT match can start relative to a character: 1 at it (`\n`, `<`,
+ * `|`, `\`, `"`, `-`), 2 just after it (`.`, `!`, `?`), 0 neither.
+ */
+export function splitsAt(c: number): 0 | 1 | 2 {
+  if (c === 10 || c === 60 || c === 124 || c === 92 || c === 34 || c === 45) return 1;
+  return c === 46 || c === 33 || c === 63 ? 2 : 0;
+}
+
+/**
+ * The raw sentence chunks of `text` — [start, end) before `sentences` drops
+ * the letterless ones and trims them — given ascending offsets `splitAt` that
+ * include every place a SPLIT match can start: SPLIT is tried there,
+ * anchored, instead of across the whole text. `each` returning false stops.
+ */
+export function sentenceChunks(
+  text: string,
+  splitAt: number[],
+  each: (start: number, end: number) => boolean | void,
+): void {
   let pos = 0;
   const push = (a: number, b: number) => {
-    for (let s = a; s < b; s += 500) {
-      const e = Math.min(b, s + 500);
-      const t = text.slice(s, e);
-      if (/[a-z]{3}/.test(t)) out.push({ start: s, end: e, text: t.trim() });
-    }
+    for (let s = a; s < b; s += 500) if (each(s, Math.min(b, s + 500)) === false) return false;
+    return true;
   };
-  SPLIT.lastIndex = 0;
-  for (const m of text.matchAll(SPLIT)) {
-    if (m.index! > pos) push(pos, m.index!);
-    pos = m.index! + m[0].length;
+  for (const p of splitAt) {
+    if (p < pos || p >= text.length) continue;
+    SPLIT_STICKY.lastIndex = p;
+    const m = SPLIT_STICKY.exec(text);
+    if (!m) continue;
+    if (p > pos && !push(pos, p)) return;
+    pos = p + m[0].length;
   }
   if (pos < text.length) push(pos, text.length);
-  return out;
 }
 
 /** Cheap gate: a sentence can only score if it addresses an AI, says "you", mentions the user or commands. */
 export function candidate(s: string): boolean {
   return AI_RE.test(s) || YOU_RE.test(s) || USER_RE.test(s) || IMPERATIVE_START.test(s);
+}
+
+// ── A gate for the gate ──────────────────────────────────────────────────────
+//
+// Most sentences of a long text are not candidates, and `candidate` reads each one four times.
+// What it needs can be read off the words instead. AI_RE, YOU_RE and USER_RE only match a word
+// between word boundaries, so one of CUE_WORDS is a whole run of letters in the sentence (a run
+// of the text, or the sentence's first or last run when the sentence cuts a word);
+// IMPERATIVE_START needs the sentence's first run of letters to begin with one of its verbs or
+// lead-in words (LEAD_WORDS), or an AI name right before a `,` or `:` (A_WORDS, the addressee).
+
+/** Letter runs that AI_RE, YOU_RE or USER_RE can match as a whole (`a.i.` aside). */
+export const CUE_WORDS = new Set([
+  ...["ai", "llm", "llms", "model", "models", "assistant", "assistants", "agent", "agents"],
+  ...["chatbot", "chatbots", "copilot", "claude", "chatgpt", "gpt", "gemini", "codex", "cursor"],
+  ...["bot", "bots", "automated"],
+  ...["you", "your", "yours", "yourself"],
+  ...["user", "users", "human", "person", "requester", "operator"],
+]);
+
+/** The names IMPERATIVE_START accepts before `,` or `:` (its addressee), with an optional s. */
+export const A_WORDS = ["assistant", "agent", "ai", "model", "llm", "bot", "claude", "copilot"];
+
+/** IMPERATIVE_START's lead-in words and the letters each verb starts with. */
+const LEAD_WORDS = new Set([
+  ..."step note important urgent please kindly now first then also finally just".split(" "),
+  ..."immediately quietly silently".split(" "),
+  ...IMPERATIVE_VERBS.split("|").map((v) => /^[a-z]*/.exec(v)![0]).filter((v) => v),
+]);
+const LEAD_PREFIXES = new Set(
+  [...LEAD_WORDS].flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1))),
+);
+const LONGEST_LEAD = Math.max(...[...LEAD_WORDS].map((w) => w.length));
+
+const isLetter = (c: number) => c >= 97 && c <= 122;
+
+/**
+ * Whether `text.slice(start, end).trim()` can be a `candidate`: false only
+ * when it cannot. `cueAt` holds the offsets (ascending) of every run of
+ * letters in `text` that is one of CUE_WORDS or is an `a` followed by `.i.`;
+ * `addressAt` the offsets of every `,` or `:` right after a run of letters
+ * that ends in one of A_WORDS (plus an optional s).
+ */
+export function mayBeCandidate(
+  text: string,
+  start: number,
+  end: number,
+  cueAt: number[],
+  addressAt: number[],
+): boolean {
+  if (anyIn(cueAt, start, end) || anyIn(addressAt, start, end)) return true;
+  // The first and last runs of letters, cut at the sentence's ends.
+  let x = start;
+  while (x < end && !isLetter(text.charCodeAt(x))) x++;
+  if (x === end) return false;
+  let y = x + 1;
+  while (y < end && isLetter(text.charCodeAt(y))) y++;
+  const first = text.slice(x, y);
+  if (CUE_WORDS.has(first) || (first === "a" && text.startsWith(".i.", y))) return true;
+  for (let k = 1; k <= Math.min(first.length, LONGEST_LEAD); k++) {
+    const pre = first.slice(0, k);
+    if (LEAD_WORDS.has(pre)) return true;
+    if (!LEAD_PREFIXES.has(pre)) break;
+  }
+  let z = end;
+  while (!isLetter(text.charCodeAt(z - 1))) z--;
+  let u = z - 1;
+  while (u > start && isLetter(text.charCodeAt(u - 1))) u--;
+  return CUE_WORDS.has(text.slice(u, z));
+}
+
+/** Whether a sorted list has a value in [a, b). */
+function anyIn(list: number[], a: number, b: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < a) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] < b;
+}
+
+/** Whether the run of letters text[from, to) ends in one of A_WORDS, with or without an s. */
+export function endsInAddressee(text: string, from: number, to: number): boolean {
+  for (const w of A_WORDS) {
+    if (to - w.length >= from && text.startsWith(w, to - w.length)) return true;
+    if (
+      to - 1 - w.length >= from && text.charCodeAt(to - 1) === 115 &&
+      text.startsWith(w, to - 1 - w.length)
+    ) return true;
+  }
+  return false;
+}
+
+// ── Scoring with an early exit ───────────────────────────────────────────────
+
+/** Each feature's regex. */
+const FEATURE_RES: Record<keyof DirectiveFeatures, RegExp> = {
+  ai: AI_RE,
+  you: YOU_RE,
+  user: USER_RE,
+  imperative: IMPERATIVE_START,
+  modal: MODAL_RE,
+  meta: META_RE,
+  secrecy: SECRECY_RE,
+  override: OVERRIDE_RE,
+  url: URL_RE,
+  secretObject: SECRET_OBJECT_RE,
+  command: COMMAND_RE,
+  destructive: DESTRUCTIVE_RE,
+  urgency: URGENCY_RE,
+  toolCall: TOOL_CALL_RE,
+  weakenSecurity: WEAKEN_RE,
+  privilege: PRIVILEGE_RE,
+  publish: PUBLISH_RE,
+};
+
+/** The order features are read in after `candidate`'s four: the most telling first. */
+const LATER: (keyof DirectiveFeatures)[] = [
+  "secrecy",
+  "meta",
+  "toolCall",
+  "url",
+  "command",
+  "override",
+  "modal",
+  "publish",
+  "secretObject",
+  "destructive",
+  "urgency",
+  "weakenSecurity",
+  "privilege",
+];
+
+/** FEATURE_NAMES, PAIRS and WEIGHTS as indices and numbers, for `scoreIfAtLeast`. */
+export interface Bounds {
+  weights: number[];
+  names: (keyof DirectiveFeatures)[];
+  pairs: [keyof DirectiveFeatures, keyof DirectiveFeatures][];
+  /** Regexes by feature index; candidate's four, then the others in reading order. */
+  res: RegExp[];
+  first: number[];
+  later: number[];
+  pairA: Int32Array;
+  pairB: Int32Array;
+  /** Null when the exported tables no longer fit these (then features are read the plain way). */
+  usable: boolean;
+}
+
+let cachedBounds: Bounds | null = null;
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * `scoreIfAtLeast`'s view of WEIGHTS, FEATURE_NAMES and PAIRS. They are
+ * exported (and could change), so each scan asks again; the answer is reused
+ * while they stay the same.
+ */
+export function directiveBounds(): Bounds {
+  const c = cachedBounds;
+  if (
+    c && sameList(c.weights, WEIGHTS) && sameList(c.names, FEATURE_NAMES) &&
+    c.pairs.length === PAIRS.length &&
+    c.pairs.every(([a, b], i) => a === PAIRS[i][0] && b === PAIRS[i][1])
+  ) return c;
+  const names = [...FEATURE_NAMES];
+  const index = new Map(names.map((k, i) => [k, i]));
+  const pairs = PAIRS.map(([a, b]): [keyof DirectiveFeatures, keyof DirectiveFeatures] => [a, b]);
+  const first = (["ai", "you", "user", "imperative"] as const).map((k) => index.get(k) ?? -1);
+  const later = LATER.map((k) => index.get(k) ?? -1);
+  const usable = names.length <= 30 && new Set(names).size === names.length &&
+    names.every((k) => FEATURE_RES[k] !== undefined) &&
+    pairs.every(([a, b]) => index.has(a) && index.has(b)) &&
+    [...first, ...later].every((i) => i >= 0) && first.length + later.length === names.length &&
+    WEIGHTS.length === names.length + pairs.length + 1;
+  cachedBounds = {
+    weights: [...WEIGHTS],
+    names,
+    pairs,
+    res: names.map((k) => FEATURE_RES[k]),
+    first,
+    later,
+    pairA: Int32Array.from(pairs, ([a]) => index.get(a) ?? 0),
+    pairB: Int32Array.from(pairs, ([, b]) => index.get(b) ?? 0),
+    usable,
+  };
+  return cachedBounds;
+}
+
+/**
+ * `candidate(s) ? score(vector(features(s))) : null`, and null as well as soon
+ * as the score cannot reach `min` whatever the features not yet read (each
+ * unread feature and pair counted at its weight when positive, nothing when
+ * negative). The score returned is the one `score` computes, bit for bit.
+ */
+export function scoreIfAtLeast(s: string, min: number, b = directiveBounds()): number | null {
+  if (!b.usable) return candidate(s) ? score(vector(features(s))) : null;
+  const n = b.names.length;
+  const v = new Array<number>(n).fill(0);
+  let known = 0;
+  let any = 0;
+  for (const i of b.first) {
+    v[i] = b.res[i].test(s) ? 1 : 0;
+    any |= v[i];
+    known |= 1 << i;
+  }
+  if (!any) return null;
+  const w = b.weights;
+  for (let k = 0; k < b.later.length; k++) {
+    // A bound after candidate's four and after each further four.
+    if (k % 4 === 0) {
+      let z = w[0];
+      for (let i = 0; i < n; i++) {
+        const wi = w[i + 1];
+        z += known & (1 << i) ? v[i] * wi : wi > 0 ? wi : 0;
+      }
+      for (let p = 0; p < b.pairA.length; p++) {
+        const a = b.pairA[p];
+        const c = b.pairB[p];
+        const wi = w[n + 1 + p];
+        const ka = (known & (1 << a)) !== 0;
+        const kc = (known & (1 << c)) !== 0;
+        if ((ka && !v[a]) || (kc && !v[c])) continue;
+        z += ka && kc ? wi : wi > 0 ? wi : 0;
+      }
+      // Float sums in another order may differ in the last bits: stay clear of them.
+      if (score([], [z + 1e-9]) < min) return null;
+    }
+    const i = b.later[k];
+    v[i] = b.res[i].test(s) ? 1 : 0;
+    known |= 1 << i;
+  }
+  // vector(features(s)), from the same readings.
+  const vec = v.slice();
+  for (let p = 0; p < b.pairA.length; p++) vec.push(v[b.pairA[p]] && v[b.pairB[p]] ? 1 : 0);
+  return score(vec);
 }

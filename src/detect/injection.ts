@@ -17,8 +17,16 @@
  * are matched on derived views. Patterns are written without nested
  * quantifiers; a deadline bounds the whole scan (the caller fails closed).
  */
-import { deleet, despace, normalize, type Normalized, originalIndex } from "./normalize.ts";
-import { candidate, features, score as directiveScore, sentences, vector } from "./directive.ts";
+import { deleetAt, despaceAt, normalize, type Normalized, originalIndex } from "./normalize.ts";
+import {
+  CUE_WORDS,
+  directiveBounds,
+  endsInAddressee,
+  mayBeCandidate,
+  scoreIfAtLeast,
+  sentenceChunks,
+  splitsAt,
+} from "./directive.ts";
 
 export type InjectionFamily =
   | "override"
@@ -1057,6 +1065,50 @@ export const INJECTION_RULES: InjectionRule[] = [
 /** Long base64 runs (standard or URL-safe alphabet). */
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const MAX_B64_RUN = 64 * 1024;
+const B64 = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
+  B64[c.charCodeAt(0)] = 1;
+}
+
+/**
+ * The matches of BASE64_RUN, as [offset, text], without trying it at every
+ * position: they are exactly the maximal runs of ≥ 24 alphabet characters
+ * (the look-behind makes a match start a run, greediness takes it whole), each
+ * with up to two `=` after it. A window of 24 is checked from its last
+ * character back; a character outside the alphabet moves the next window past
+ * it, so most characters are never read. Exported for the tests, which compare
+ * it with the regex.
+ */
+export function base64Runs(text: string, check: () => void = () => {}): [number, string][] {
+  const out: [number, string][] = [];
+  const n = text.length;
+  const inRun = (k: number) => {
+    const c = text.charCodeAt(k);
+    return c < 128 && B64[c] === 1;
+  };
+  // Invariant: `i` is 0 or follows a character outside the alphabet.
+  let i = 0;
+  let steps = 0;
+  while (i + 24 <= n) {
+    let j = i + 23;
+    while (j >= i && inRun(j)) j--;
+    if (j >= i) {
+      i = j + 1;
+      continue;
+    }
+    let e = i + 24;
+    while (e < n && inRun(e)) e++;
+    let q = e;
+    while (q < e + 2 && text.charCodeAt(q) === 61) q++;
+    out.push([i, text.slice(i, q)]);
+    i = e + 1;
+    if (++steps === 256) {
+      steps = 0;
+      check();
+    }
+  }
+  return out;
+}
 
 function decodeBase64Text(run: string): string | null {
   const std = run.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
@@ -1094,8 +1146,11 @@ interface View {
 
 /** Rules anchored at each lead, and their sticky twins. */
 interface LeadIndex {
-  /** Lead words by their hash (31-polynomial over char codes), with their rules. */
-  byHash: Map<number, [string, InjectionRule[]][]>;
+  /**
+   * Lead words by their hash (31-polynomial over char codes), with their rules, and whether
+   * the word is one of the sentence scorer's cue words (`CUE_WORDS`, noted for it).
+   */
+  byHash: Map<number, [string, InjectionRule[], boolean][]>;
   sticky: Map<InjectionRule, RegExp>;
   /** Rules also tried at markup symbols (`<|`, `[INST]`, `<system>`, `##`, `![`). */
   symbolic: InjectionRule[];
@@ -1139,12 +1194,12 @@ function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
       byLead.set(l, list);
     }
   }
-  const byHash = new Map<number, [string, InjectionRule[]][]>();
-  for (const [word, rs] of byLead) {
+  const byHash = new Map<number, [string, InjectionRule[], boolean][]>();
+  for (const word of new Set([...byLead.keys(), ...CUE_WORDS])) {
     let h = 0;
     for (let k = 0; k < word.length; k++) h = (h * 31 + word.charCodeAt(k)) | 0;
     const list = byHash.get(h) ?? [];
-    list.push([word, rs]);
+    list.push([word, byLead.get(word) ?? [], CUE_WORDS.has(word)]);
     byHash.set(h, list);
   }
   const idx = { byHash, sticky, symbolic, words: new Set(byLead.keys()) };
@@ -1152,6 +1207,43 @@ function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
   indexCache.set(key, idx);
   return idx;
 }
+
+/**
+ * What the main view's word loop notes for the derived views (`despaceAt`,
+ * `deleetAt`) and the sentence scorer (`sentenceChunks`, `mayBeCandidate`).
+ */
+interface Cues {
+  /** Single letters followed by a separator: where a letter-spaced run can start. */
+  spaced: number[];
+  /** Positions of a letter with a digit or symbol used as a letter next to it. */
+  leet: number[];
+  /** Where a sentence boundary (directive.ts's SPLIT) can start. */
+  split: number[];
+  /** Runs of letters that are cue words, and `a` in `a.i.`. */
+  cue: number[];
+  /** `,` and `:` after a run of letters ending in an AI name. */
+  address: number[];
+}
+
+const table = (chars: string) => {
+  const t = new Uint8Array(65536);
+  for (const c of chars) t[c.charCodeAt(0)] = 1;
+  return t;
+};
+/**
+ * What the character after a word can start: 1 a letter-spaced run (SPACED_RUN's separators),
+ * 2 a leetspeak word (a digit or symbol folded after a letter), 4 an addressee (`,` `:`), 8 `.`
+ * of `a.i.` (also a separator). Digits and symbols folded before a letter: LEET_BEFORE.
+ */
+const AFTER_WORD = new Uint8Array(65536);
+for (const c of " ._*-") AFTER_WORD[c.charCodeAt(0)] |= 1;
+for (const c of "013457@$!|") AFTER_WORD[c.charCodeAt(0)] |= 2;
+for (const c of ",:") AFTER_WORD[c.charCodeAt(0)] |= 4;
+AFTER_WORD[46] = 8 | 1;
+const LEET_BEFORE = table("013457@$");
+/** Where a sentence boundary can start: 1 at the character, 2 after it (`splitsAt`). */
+const SPLIT_KIND = new Uint8Array(65536);
+for (let c = 0; c < 128; c++) SPLIT_KIND[c] = splitsAt(c);
 
 /**
  * Tries each rule, anchored, wherever one of its leads starts a word (one pass
@@ -1163,6 +1255,7 @@ function scanView(
   rules: InjectionRule[],
   hits: InjectionHit[],
   check: () => void,
+  cues: Cues | null = null,
 ): void {
   const t = v.norm.text;
   const idx = leadIndex(rules);
@@ -1193,9 +1286,15 @@ function scanView(
   const n = t.length;
   let i = 0;
   let steps = 0;
+  let before = 32; // the character before a word (a space at the start)
   while (i < n) {
     let c = t.charCodeAt(i);
     if (c < 97 || c > 122) {
+      if (cues !== null) {
+        const k = SPLIT_KIND[c];
+        if (k !== 0) cues.split.push(i + k - 1);
+      }
+      before = c;
       i++;
       continue;
     }
@@ -1205,14 +1304,32 @@ function scanView(
       h = (h * 31 + c) | 0;
       c = t.charCodeAt(++i);
     } while (c >= 97 && c <= 122);
+    if (cues !== null) {
+      // Where the derived views can differ from this one (normalize.ts): a single letter
+      // followed by a separator (`i g n o r e`), a letter next to a digit or symbol used as one;
+      // for the sentence scorer, `a.i.` and an AI name before `,` or `:`.
+      const after = c | 0; // NaN at the end of the text
+      const what = AFTER_WORD[after];
+      if (what !== 0) {
+        if (i - w0 === 1 && (what & 1) !== 0) cues.spaced.push(w0);
+        if ((what & 2) !== 0) cues.leet.push(i - 1);
+        else if (LEET_BEFORE[before] === 1) cues.leet.push(w0 - 1);
+        if ((what & 4) !== 0 && endsInAddressee(t, w0, i)) cues.address.push(i);
+        if ((what & 8) !== 0 && i - w0 === 1 && t.charCodeAt(w0) === 97 && t.startsWith(".i.", i)) {
+          cues.cue.push(w0);
+        }
+      } else if (LEET_BEFORE[before] === 1) cues.leet.push(w0 - 1);
+    }
     const cands = idx.byHash.get(h);
     if (cands === undefined) continue;
     // A word starts here only if the previous character is not a digit or underscore either.
-    const prev = w0 > 0 ? t.charCodeAt(w0 - 1) : 32;
-    if ((prev >= 48 && prev <= 57) || prev === 95) continue;
-    for (const [word, rs] of cands) {
+    const prev = before;
+    const starts = !((prev >= 48 && prev <= 57) || prev === 95);
+    if (!starts && cues === null) continue;
+    for (const [word, rs, cue] of cands) {
       if (word.length !== i - w0 || !t.startsWith(word, w0)) continue;
-      for (const r of rs) tryAt(r, w0);
+      if (cue && cues !== null) cues.cue.push(w0);
+      if (starts) { for (const r of rs) tryAt(r, w0); }
     }
     if (++steps === 1024) {
       steps = 0;
@@ -1257,12 +1374,18 @@ function scanText(
 ): void {
   const local: InjectionHit[] = [];
   const norm = normalize(text);
-  const views: View[] = [{ norm }];
-  for (const v of despace(norm, text.length)) views.push({ norm: v, via: "spaced" });
+  // The text as normalised, then the letter-spaced and leetspeak views, in that order: the
+  // main view's word loop also notes where those views can differ from it.
+  const cues: Cues = { spaced: [], leet: [], split: [], cue: [], address: [] };
+  scanView({ norm }, text.length, rules, local, check, cues);
+  for (const v of despaceAt(norm, text.length, cues.spaced)) {
+    scanView({ norm: v, via: "spaced" }, text.length, rules, local, check);
+  }
   const leads = leadIndex(rules).words;
-  for (const v of deleet(norm, (w) => leads.has(w))) views.push({ norm: v, via: "leet" });
-  for (const v of views) scanView(v, text.length, rules, local, check);
-  if (dmin !== null) scanDirectives(norm, text.length, local, dmin);
+  for (const v of deleetAt(norm, (w) => leads.has(w), cues.leet)) {
+    scanView({ norm: v, via: "leet" }, text.length, rules, local, check);
+  }
+  if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);
   // Obfuscation cues (only possible in non-ASCII text): Latin words with Cyrillic/Greek
   // letters in them, invisible characters inside words.
   if (
@@ -1296,14 +1419,13 @@ function scanText(
     );
   }
   if (depth >= 2) return;
-  BASE64_RUN.lastIndex = 0;
-  for (const m of text.matchAll(BASE64_RUN)) {
-    if (m[0].length > MAX_B64_RUN) continue;
-    const decoded = decodeBase64Text(m[0]);
+  for (const [at, run] of base64Runs(text, check)) {
+    if (run.length > MAX_B64_RUN) continue;
+    const decoded = decodeBase64Text(run);
     if (!decoded) continue;
     const before = out.length;
-    const start = depth === 0 ? m.index! : offset;
-    const end = depth === 0 ? m.index! + m[0].length : spanEnd;
+    const start = depth === 0 ? at : offset;
+    const end = depth === 0 ? at + run.length : spanEnd;
     scanText(decoded, start, end, depth + 1, rules, out, check, dmin);
     if (out.length > before) {
       out.push({
@@ -1322,27 +1444,43 @@ function scanText(
 /** Sentence scores below this are not evidence. */
 export const DIRECTIVE_MIN = 0.6;
 
-/** The sentence scorer (`directive.ts`): its best sentences become `inj.directive` hits. */
+/**
+ * The sentence scorer (`directive.ts`): its best sentences become
+ * `inj.directive` hits. The sentences are those of `sentences(norm.text)`, in
+ * order; the ones that cannot be candidates (`mayBeCandidate`, from the main
+ * view's cues) are passed over unread.
+ */
 function scanDirectives(
   norm: Normalized,
   srcLength: number,
   out: InjectionHit[],
   min: number,
+  cues: Cues,
+  check: () => void,
 ): void {
+  const t = norm.text;
   let count = 0;
-  for (const s of sentences(norm.text)) {
-    if (!candidate(s.text)) continue;
-    const p = directiveScore(vector(features(s.text)));
-    if (p < min) continue;
+  let steps = 0;
+  const bounds = directiveBounds();
+  sentenceChunks(t, cues.split, (start, end) => {
+    if (++steps === 4096) {
+      steps = 0;
+      check();
+    }
+    if (!mayBeCandidate(t, start, end, cues.cue, cues.address)) return;
+    const raw = t.slice(start, end);
+    if (!/[a-z]{3}/.test(raw)) return;
+    const p = scoreIfAtLeast(raw.trim(), min, bounds);
+    if (p === null || p < min) return;
     out.push({
       rule: "inj.directive",
       family: "addressing",
       weight: Math.min(0.95, p),
-      start: originalIndex(norm, s.start, srcLength),
-      end: Math.min(srcLength, originalIndex(norm, s.end - 1, srcLength) + 1),
+      start: originalIndex(norm, start, srcLength),
+      end: Math.min(srcLength, originalIndex(norm, end - 1, srcLength) + 1),
     });
-    if (++count >= 20) break;
-  }
+    if (++count >= 20) return false;
+  });
 }
 
 /** Combines hits: one weight per distinct rule, noisy-OR, sorted by position. */

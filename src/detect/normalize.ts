@@ -361,12 +361,32 @@ function windows(spans: [number, number][], length: number): [number, number][] 
  * none. Views map back to the original text.
  */
 export function despace(norm: Normalized, srcLength: number): Normalized[] {
+  const starts: number[] = [];
+  for (const m of norm.text.matchAll(SPACED_START)) starts.push(m.index!);
+  return despaceAt(norm, srcLength, starts);
+}
+
+/** Where SPACED_RUN matches can start: a letter on its own followed by a separator. */
+const SPACED_START = /(?<![a-z])[a-z](?=[ ._*\-])/g;
+const SPACED_STICKY = new RegExp(SPACED_RUN.source, "y");
+
+/**
+ * `despace`, given offsets (ascending) that include every place where a
+ * SPACED_RUN match can start: the pattern is tried there, anchored, instead of
+ * across the whole text (same runs, same views).
+ */
+export function despaceAt(norm: Normalized, srcLength: number, starts: number[]): Normalized[] {
   const t = norm.text;
-  SPACED_RUN.lastIndex = 0;
   const runs: [number, number][] = [];
-  for (const m of t.matchAll(SPACED_RUN)) {
-    runs.push([m.index!, m.index! + m[1].length]);
+  let from = 0;
+  for (const p of starts) {
+    if (p < from) continue;
+    SPACED_STICKY.lastIndex = p;
+    const m = SPACED_STICKY.exec(t);
+    if (!m) continue;
+    runs.push([m.index, m.index + m[1].length]);
     if (runs.length > 10_000) break;
+    from = m.index + m[0].length;
   }
   const views: Normalized[] = [];
   for (const [lo, hi] of windows(runs, t.length)) {
@@ -418,15 +438,52 @@ function foldLeet(s: string): string {
  * words); none when there are none. Same length as the text: maps are shared.
  */
 export function deleet(norm: Normalized, interesting: (word: string) => boolean): Normalized[] {
+  const near: number[] = [];
+  for (const m of norm.text.matchAll(LEET_NEAR)) near.push(m.index!);
+  return deleetAt(norm, interesting, near);
+}
+
+/** A letter then a digit or symbol used as one, or such a digit or symbol then a letter. */
+const LEET_NEAR = /[a-z](?=[013457@$!|])|[013457@$](?=[a-z])/g;
+const LEET_STICKY = new RegExp(LEET_WORD.source, "y");
+const LEET_RUN = new Uint8Array(128);
+for (const c of "abcdefghijklmnopqrstuvwxyz013457@$!|") LEET_RUN[c.charCodeAt(0)] = 1;
+
+/**
+ * `deleet`, given offsets (ascending) of every letter with a digit or symbol
+ * used as a letter right after it, and of every such character with a letter
+ * right after it (LEET_NEAR). A word folds only if it has one of those pairs
+ * (LEET_CHAR needs a letter next to what it folds), and LEET_WORD's matches are
+ * whole runs of its characters, so the pattern is tried, anchored, only at the
+ * start of the runs around those offsets (same words, same views).
+ */
+export function deleetAt(
+  norm: Normalized,
+  interesting: (word: string) => boolean,
+  near: number[],
+): Normalized[] {
   const t = norm.text;
+  const inRun = (k: number) => {
+    const c = t.charCodeAt(k);
+    return c < 128 && LEET_RUN[c] === 1;
+  };
   const spans: [number, number][] = [];
-  LEET_WORD.lastIndex = 0;
-  for (const m of t.matchAll(LEET_WORD)) {
+  let done = 0; // runs before this offset have been tried
+  for (const p of near) {
+    if (p < done) continue;
+    let a = p;
+    while (a > done && inRun(a - 1)) a--;
+    let e = p + 1;
+    while (e < t.length && inRun(e)) e++;
+    done = e;
+    LEET_STICKY.lastIndex = a;
+    const m = LEET_STICKY.exec(t);
+    if (!m) continue;
     const w = m[0];
     if (w.length < 2 || w.length > 24) continue;
     const folded = foldLeet(w);
     if (folded !== w && interesting(folded.replace(/[^a-z]/g, ""))) {
-      spans.push([m.index!, m.index! + w.length]);
+      spans.push([m.index, m.index + w.length]);
       if (spans.length > 10_000) break;
     }
   }
