@@ -66,6 +66,7 @@ import {
   pumpLines,
   readChunks,
   StdioUpstream,
+  STREAM_AFTER,
   StreamWriter,
   type Upstream,
 } from "./upstream.ts";
@@ -928,7 +929,14 @@ export async function runProxy(o: ProxyOptions): Promise<number> {
     log,
   );
   await upstream.start({
-    message: (b) => session.fromServer(b),
+    // A long message handed over whole (an HTTP event or body) takes the streamed scan too:
+    // its bytes are kept once, never parsed into an object.
+    message: (b) => {
+      if (b.length <= STREAM_AFTER) return session.fromServer(b);
+      const feed = session.openMessage();
+      feed.push(b);
+      return feed.end();
+    },
     open: () => session.openMessage(),
     oversized: () => Promise.resolve(),
     failed: (ids, reason) => session.failed(ids, reason),
