@@ -8,7 +8,7 @@
  * exit.
  */
 import assert from "node:assert/strict";
-import { base64Runs, scanInjection } from "../src/detect/injection.ts";
+import { base64Runs, decodeBase64Text, scanInjection } from "../src/detect/injection.ts";
 import {
   deleet,
   despace,
@@ -25,6 +25,7 @@ import {
   score,
   scoreIfAtLeast,
   sentences,
+  SPACE,
   vector,
   WEIGHTS,
 } from "../src/detect/directive.ts";
@@ -314,6 +315,52 @@ Deno.test("base64 runs: the skip scan finds exactly the regex's matches", () => 
   }
 });
 
+/** The decoder as it was: atob, then the printable share, then UTF-8. */
+function oldDecode(run: string): string | null {
+  const std = run.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
+  if (std.length % 4 === 1) return null;
+  const bin = atob(std + "===".slice(0, (4 - std.length % 4) % 4));
+  let printable = 0;
+  for (let i = 0; i < bin.length; i++) {
+    const c = bin.charCodeAt(i);
+    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127) || c >= 0xc2) printable++;
+  }
+  if (bin.length < 12 || printable / bin.length < 0.9) return null;
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (text.includes("\ufffd") || !/[a-z]{3}/i.test(text)) return null;
+  return text;
+}
+
+Deno.test("base64 decoding: the same text or none as atob and the printable share", () => {
+  const rnd = prng(8);
+  const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+  let decoded = 0;
+  for (let n = 0; n < 6000; n++) {
+    const len = Math.floor(rnd() * 60);
+    const bytes = new Uint8Array(len);
+    const mode = n % 4;
+    for (let i = 0; i < len; i++) {
+      bytes[i] = mode === 0
+        ? Math.floor(rnd() * 256)
+        : mode === 1
+        ? 32 + Math.floor(rnd() * 95)
+        : rnd() < 0.08 + (mode - 2) * 0.06
+        ? Math.floor(rnd() * 32)
+        : 97 + Math.floor(rnd() * 26);
+    }
+    if (mode === 3 && len > 6) bytes.set(new TextEncoder().encode("é中"), 2);
+    let run = b64(bytes);
+    if (rnd() < 0.3) run = run.replace(/\+/g, "-").replace(/\//g, "_");
+    if (rnd() < 0.3) run = run.replace(/=+$/, "");
+    if (rnd() < 0.1) run = run.slice(0, Math.max(0, run.length - 1 - Math.floor(rnd() * 3)));
+    const want = oldDecode(run);
+    assert.equal(decodeBase64Text(run), want, run);
+    if (want !== null) decoded++;
+  }
+  assert.ok(decoded > 500, `${decoded} decoded`);
+});
+
 Deno.test("despace and deleet: tried where runs can start, the same runs and views", () => {
   for (const raw of [...texts(2, 3000), "i g n o r e ".repeat(3000), "a1".repeat(20_000)]) {
     const norm = normalize(raw);
@@ -333,6 +380,8 @@ Deno.test("sentences: boundaries tried where they can start, the same sentences"
     "cell one| cell two",
     "<p>para one</p><div class=x>para two</div><br/>tail end",
     "end one. next one! third one? fourth one",
+    "end one.\u00a0next one!\u2028third one?\u3000fourth one.\ufefffifth",
+    'a.b!c?d|e f|g-h->i-->j\\k\\nl",m", "n',
     "no split|here or-here",
     "x".repeat(1700),
     ". \n\n. abc|def| ghi",
@@ -340,6 +389,12 @@ Deno.test("sentences: boundaries tried where they can start, the same sentences"
   for (const t of [...texts(3, 2000, 60), ...shapes]) {
     const n = normalize(t).text;
     assert.deepEqual(sentences(n), oldSentences(n), JSON.stringify(t));
+  }
+});
+
+Deno.test("SPACE is \\s", () => {
+  for (let c = 0; c < 65536; c++) {
+    assert.equal(SPACE[c] === 1, /\s/.test(String.fromCharCode(c)), c.toString(16));
   }
 });
 

@@ -218,17 +218,42 @@ export function sentences(text: string): Sentence[] {
 /** Offsets (ascending) where a SPLIT match can start in `text`. */
 export function splitStarts(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(SPLIT_AT)) out.push(m.index! + splitsAt(m[0].charCodeAt(0)) - 1);
+  for (const m of text.matchAll(SPLIT_AT)) {
+    const p = splitFrom(text, m.index!, m[0].charCodeAt(0));
+    if (p >= 0) out.push(p);
+  }
   return out;
 }
 
 /**
- * Where a SPLIT match can start relative to a character: 1 at it (`\n`, `<`,
- * `|`, `\`, `"`, `-`), 2 just after it (`.`, `!`, `?`), 0 neither.
+ * Whether a SPLIT match can start relative to a character: 1 at it (`\n`,
+ * `<`, `|`, `\`, `"`, `-`), 2 just after it (`.`, `!`, `?`), 0 neither.
  */
 export function splitsAt(c: number): 0 | 1 | 2 {
   if (c === 10 || c === 60 || c === 124 || c === 92 || c === 34 || c === 45) return 1;
   return c === 46 || c === 33 || c === 63 ? 2 : 0;
+}
+
+/** JavaScript's `\s`, by UTF-16 unit. */
+export const SPACE = new Uint8Array(65536);
+for (const c of "\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff") {
+  SPACE[c.charCodeAt(0)] = 1;
+}
+SPACE.fill(1, 0x2000, 0x200b);
+
+/**
+ * Where a SPLIT match can start for the character `c` at `i` (`splitsAt` not
+ * 0): `i` or `i + 1`, or -1 when the characters after rule SPLIT out (`.`
+ * `!` `?` and `|` need a space after, `-` needs `->`, `"` a comma, `\` an n).
+ */
+export function splitFrom(text: string, i: number, c: number): number {
+  const next = text.charCodeAt(i + 1);
+  if (c === 46 || c === 33 || c === 63) return SPACE[next] === 1 ? i + 1 : -1;
+  if (c === 124) return SPACE[next] === 1 ? i : -1;
+  if (c === 45) return next === 45 && text.charCodeAt(i + 2) === 62 ? i : -1;
+  if (c === 34) return next === 44 ? i : -1;
+  if (c === 92) return next === 110 ? i : -1;
+  return i;
 }
 
 /**

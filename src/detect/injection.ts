@@ -25,6 +25,7 @@ import {
   mayBeCandidate,
   scoreIfAtLeast,
   sentenceChunks,
+  splitFrom,
   splitsAt,
 } from "./directive.ts";
 
@@ -1065,7 +1066,7 @@ export const INJECTION_RULES: InjectionRule[] = [
 /** Long base64 runs (standard or URL-safe alphabet). */
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const MAX_B64_RUN = 64 * 1024;
-const B64 = new Uint8Array(128);
+const B64 = new Uint8Array(65536);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
   B64[c.charCodeAt(0)] = 1;
 }
@@ -1082,10 +1083,7 @@ for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 export function base64Runs(text: string, check: () => void = () => {}): [number, string][] {
   const out: [number, string][] = [];
   const n = text.length;
-  const inRun = (k: number) => {
-    const c = text.charCodeAt(k);
-    return c < 128 && B64[c] === 1;
-  };
+  const inRun = (k: number) => B64[text.charCodeAt(k)] === 1;
   // Invariant: `i` is 0 or follows a character outside the alphabet.
   let i = 0;
   let steps = 0;
@@ -1110,19 +1108,60 @@ export function base64Runs(text: string, check: () => void = () => {}): [number,
   return out;
 }
 
-function decodeBase64Text(run: string): string | null {
-  const std = run.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  if (std.length % 4 === 1) return null;
-  const bin = atob(std + "===".slice(0, (4 - std.length % 4) % 4));
-  // Mostly printable text? (checked on the bytes, before any decoding that could throw)
-  let printable = 0;
-  for (let i = 0; i < bin.length; i++) {
-    const c = bin.charCodeAt(i);
-    if (c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127) || c >= 0xc2) printable++;
+/** Base64 digit values, both alphabets (`-` and `_` as `+` and `/`); 0 elsewhere. */
+const B64_VALUE = new Uint8Array(128);
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+  .split("").forEach((c, i) => (B64_VALUE[c.charCodeAt(0)] = i));
+B64_VALUE[45] = 62;
+B64_VALUE[95] = 63;
+/** Bytes that do not count as printable text. */
+const NOT_PRINTABLE = new Uint8Array(256).map((_, c) =>
+  c === 9 || c === 10 || c === 13 || (c >= 32 && c < 127) || c >= 0xc2 ? 0 : 1
+);
+const utf8 = new TextDecoder("utf-8", { fatal: false });
+
+/**
+ * A base64 run (as BASE64_RUN matches them) decoded, when it is text: at least
+ * 12 bytes, 90% of them printable, valid UTF-8 with three letters in a row.
+ * Decoded here, with the same bytes `atob` gives, so that binary (digests,
+ * keys) is given up on after the first few bytes. Exported for the tests.
+ */
+export function decodeBase64Text(run: string): string | null {
+  let end = run.length;
+  while (end > 0 && run.charCodeAt(end - 1) === 61) end--;
+  if (end % 4 === 1) return null;
+  const total = (end >> 2) * 3 + (end % 4 === 0 ? 0 : (end % 4) - 1);
+  if (total < 12) return null;
+  const bytes = new Uint8Array(total);
+  // Past this many, the share of printable bytes is below 90% whatever follows.
+  const enough = total * 0.1 + 1;
+  let unprintable = 0;
+  let o = 0;
+  let i = 0;
+  for (; i + 4 <= end; i += 4) {
+    const v = (B64_VALUE[run.charCodeAt(i)] << 18) | (B64_VALUE[run.charCodeAt(i + 1)] << 12) |
+      (B64_VALUE[run.charCodeAt(i + 2)] << 6) | B64_VALUE[run.charCodeAt(i + 3)];
+    const b0 = v >>> 16;
+    const b1 = (v >>> 8) & 255;
+    const b2 = v & 255;
+    bytes[o++] = b0;
+    bytes[o++] = b1;
+    bytes[o++] = b2;
+    unprintable += NOT_PRINTABLE[b0] + NOT_PRINTABLE[b1] + NOT_PRINTABLE[b2];
+    if (unprintable > enough) return null;
   }
-  if (bin.length < 12 || printable / bin.length < 0.9) return null;
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+  if (end - i >= 2) {
+    const v = (B64_VALUE[run.charCodeAt(i)] << 18) | (B64_VALUE[run.charCodeAt(i + 1)] << 12) |
+      (end - i === 3 ? B64_VALUE[run.charCodeAt(i + 2)] << 6 : 0);
+    bytes[o++] = v >>> 16;
+    unprintable += NOT_PRINTABLE[v >>> 16];
+    if (end - i === 3) {
+      bytes[o++] = (v >>> 8) & 255;
+      unprintable += NOT_PRINTABLE[(v >>> 8) & 255];
+    }
+  }
+  if ((total - unprintable) / total < 0.9) return null;
+  const text = utf8.decode(bytes);
   if (text.includes("\ufffd") || !/[a-z]{3}/i.test(text)) return null;
   return text;
 }
@@ -1241,9 +1280,9 @@ for (const c of "013457@$!|") AFTER_WORD[c.charCodeAt(0)] |= 2;
 for (const c of ",:") AFTER_WORD[c.charCodeAt(0)] |= 4;
 AFTER_WORD[46] = 8 | 1;
 const LEET_BEFORE = table("013457@$");
-/** Where a sentence boundary can start: 1 at the character, 2 after it (`splitsAt`). */
+/** Characters a sentence boundary can start at or after (`splitsAt`). */
 const SPLIT_KIND = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) SPLIT_KIND[c] = splitsAt(c);
+for (let c = 0; c < 128; c++) SPLIT_KIND[c] = splitsAt(c) === 0 ? 0 : 1;
 
 /**
  * Tries each rule, anchored, wherever one of its leads starts a word (one pass
@@ -1290,9 +1329,9 @@ function scanView(
   while (i < n) {
     let c = t.charCodeAt(i);
     if (c < 97 || c > 122) {
-      if (cues !== null) {
-        const k = SPLIT_KIND[c];
-        if (k !== 0) cues.split.push(i + k - 1);
+      if (cues !== null && SPLIT_KIND[c] === 1) {
+        const p = splitFrom(t, i, c);
+        if (p >= 0) cues.split.push(p);
       }
       before = c;
       i++;

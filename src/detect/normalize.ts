@@ -425,8 +425,17 @@ const LEET: Record<string, string> = {
 
 const LEET_CHAR =
   /(?<=[a-z][013457@$!|]{0,3})[013457@$!|]|(?<![a-z0-9])[013457@$](?=[a-z013457@$]{0,8}[a-z])/g;
-/** Words with at least one digit or symbol standing for a letter. */
-const LEET_WORD = /(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g;
+/**
+ * The words considered: what
+ * `/(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g`
+ * matches — whole runs of letters and of the digits and symbols that stand for
+ * letters (LEET_RUN), with at least one of the latter, and no 2, 6, 8 or 9
+ * (LEET_EDGE) right before or after.
+ */
+const LEET_RUN = new Uint8Array(65536);
+for (const c of "abcdefghijklmnopqrstuvwxyz013457@$!|") LEET_RUN[c.charCodeAt(0)] = 1;
+const LEET_EDGE = new Uint8Array(65536);
+for (const c of "2689") LEET_EDGE[c.charCodeAt(0)] = 1;
 
 function foldLeet(s: string): string {
   return s.replace(LEET_CHAR, (c) => LEET[c]);
@@ -445,17 +454,14 @@ export function deleet(norm: Normalized, interesting: (word: string) => boolean)
 
 /** A letter then a digit or symbol used as one, or such a digit or symbol then a letter. */
 const LEET_NEAR = /[a-z](?=[013457@$!|])|[013457@$](?=[a-z])/g;
-const LEET_STICKY = new RegExp(LEET_WORD.source, "y");
-const LEET_RUN = new Uint8Array(128);
-for (const c of "abcdefghijklmnopqrstuvwxyz013457@$!|") LEET_RUN[c.charCodeAt(0)] = 1;
 
 /**
  * `deleet`, given offsets (ascending) of every letter with a digit or symbol
  * used as a letter right after it, and of every such character with a letter
  * right after it (LEET_NEAR). A word folds only if it has one of those pairs
- * (LEET_CHAR needs a letter next to what it folds), and LEET_WORD's matches are
- * whole runs of its characters, so the pattern is tried, anchored, only at the
- * start of the runs around those offsets (same words, same views).
+ * (LEET_CHAR needs a letter next to what it folds), and the words are whole
+ * runs (LEET_RUN), so only the runs around those offsets are read (same words,
+ * same views).
  */
 export function deleetAt(
   norm: Normalized,
@@ -463,11 +469,9 @@ export function deleetAt(
   near: number[],
 ): Normalized[] {
   const t = norm.text;
-  const inRun = (k: number) => {
-    const c = t.charCodeAt(k);
-    return c < 128 && LEET_RUN[c] === 1;
-  };
+  const inRun = (k: number) => LEET_RUN[t.charCodeAt(k)] === 1;
   const spans: [number, number][] = [];
+  const decided = new Map<string, boolean>();
   let done = 0; // runs before this offset have been tried
   for (const p of near) {
     if (p < done) continue;
@@ -476,14 +480,19 @@ export function deleetAt(
     let e = p + 1;
     while (e < t.length && inRun(e)) e++;
     done = e;
-    LEET_STICKY.lastIndex = a;
-    const m = LEET_STICKY.exec(t);
-    if (!m) continue;
-    const w = m[0];
-    if (w.length < 2 || w.length > 24) continue;
-    const folded = foldLeet(w);
-    if (folded !== w && interesting(folded.replace(/[^a-z]/g, ""))) {
-      spans.push([m.index, m.index + w.length]);
+    // A word (LEET_RUN) unless 2, 6, 8 or 9 is right before or after it; one without a digit or
+    // symbol used as a letter folds to itself.
+    if (e - a < 2 || e - a > 24) continue;
+    if (LEET_EDGE[t.charCodeAt(a - 1)] === 1 || LEET_EDGE[t.charCodeAt(e)] === 1) continue;
+    const w = t.slice(a, e);
+    let keep = decided.get(w);
+    if (keep === undefined) {
+      const folded = /[013457@$!|]/.test(w) ? foldLeet(w) : w;
+      keep = folded !== w && interesting(folded.replace(/[^a-z]/g, ""));
+      decided.set(w, keep);
+    }
+    if (keep) {
+      spans.push([a, e]);
       if (spans.length > 10_000) break;
     }
   }
