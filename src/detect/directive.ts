@@ -292,19 +292,27 @@ export function candidate(s: string): boolean {
 //
 // Most sentences of a long text are not candidates, and `candidate` reads each one four times.
 // What it needs can be read off the words instead. AI_RE, YOU_RE and USER_RE only match a word
-// between word boundaries, so one of CUE_WORDS is a whole run of letters in the sentence (a run
+// between word boundaries, so one of their CUES is a whole run of letters in the sentence (a run
 // of the text, or the sentence's first or last run when the sentence cuts a word);
 // IMPERATIVE_START needs the sentence's first run of letters to begin with one of its verbs or
 // lead-in words (LEAD_WORDS), or an AI name right before a `,` or `:` (A_WORDS, the addressee).
 
-/** Letter runs that AI_RE, YOU_RE or USER_RE can match as a whole (`a.i.` aside). */
-export const CUE_WORDS = new Set([
+/** Which of AI_RE, YOU_RE, USER_RE a cue belongs to, and IMPERATIVE_START's bit. */
+export const CUE_AI = 1;
+export const CUE_YOU = 2;
+export const CUE_USER = 4;
+export const CUE_IMPERATIVE = 8;
+
+/** Letter runs that AI_RE, YOU_RE or USER_RE can match as a whole (`a.i.` aside), by regex. */
+export const CUES = new Map<string, number>([
   ...["ai", "llm", "llms", "model", "models", "assistant", "assistants", "agent", "agents"],
   ...["chatbot", "chatbots", "copilot", "claude", "chatgpt", "gpt", "gemini", "codex", "cursor"],
   ...["bot", "bots", "automated"],
-  ...["you", "your", "yours", "yourself"],
-  ...["user", "users", "human", "person", "requester", "operator"],
-]);
+].map((w): [string, number] => [w, CUE_AI]));
+for (const w of ["you", "your", "yours", "yourself"]) CUES.set(w, CUE_YOU);
+for (const w of ["user", "users", "human", "person", "requester", "operator"]) {
+  CUES.set(w, CUE_USER);
+}
 
 /** The names IMPERATIVE_START accepts before `,` or `:` (its addressee), with an optional s. */
 export const A_WORDS = ["assistant", "agent", "ai", "model", "llm", "bot", "claude", "copilot"];
@@ -322,39 +330,49 @@ const LONGEST_LEAD = Math.max(...[...LEAD_WORDS].map((w) => w.length));
 
 const isLetter = (c: number) => c >= 97 && c <= 122;
 
+/** Where the cues are: offsets, ascending, of each kind. */
+export interface CueOffsets {
+  /** Runs of letters that are CUES of AI_RE (and `a` of `a.i.`), YOU_RE, USER_RE. */
+  ai: number[];
+  you: number[];
+  user: number[];
+  /** Each `,` or `:` right after a run of letters that ends in one of A_WORDS (or it plus s). */
+  address: number[];
+}
+
 /**
- * Whether `text.slice(start, end).trim()` can be a `candidate`: false only
- * when it cannot. `cueAt` holds the offsets (ascending) of every run of
- * letters in `text` that is one of CUE_WORDS or is an `a` followed by `.i.`;
- * `addressAt` the offsets of every `,` or `:` right after a run of letters
- * that ends in one of A_WORDS (plus an optional s).
+ * Which of `candidate`'s four regexes can match `text.slice(start, end).trim()`
+ * (CUE_AI | CUE_YOU | CUE_USER | CUE_IMPERATIVE): a bit is clear only when its
+ * regex cannot match. 0: not a candidate.
  */
-export function mayBeCandidate(
-  text: string,
-  start: number,
-  end: number,
-  cueAt: number[],
-  addressAt: number[],
-): boolean {
-  if (anyIn(cueAt, start, end) || anyIn(addressAt, start, end)) return true;
+export function mayBeCandidate(text: string, start: number, end: number, at: CueOffsets): number {
+  let can = (anyIn(at.ai, start, end) ? CUE_AI : 0) | (anyIn(at.you, start, end) ? CUE_YOU : 0) |
+    (anyIn(at.user, start, end) ? CUE_USER : 0) |
+    (anyIn(at.address, start, end) ? CUE_IMPERATIVE : 0);
   // The first and last runs of letters, cut at the sentence's ends.
   let x = start;
   while (x < end && !isLetter(text.charCodeAt(x))) x++;
-  if (x === end) return false;
+  if (x === end) return can;
   let y = x + 1;
   while (y < end && isLetter(text.charCodeAt(y))) y++;
   const first = text.slice(x, y);
-  if (CUE_WORDS.has(first) || (first === "a" && text.startsWith(".i.", y))) return true;
-  for (let k = 1; k <= Math.min(first.length, LONGEST_LEAD); k++) {
-    const pre = first.slice(0, k);
-    if (LEAD_WORDS.has(pre)) return true;
-    if (!LEAD_PREFIXES.has(pre)) break;
+  can |= CUES.get(first) ?? 0;
+  if (first === "a" && text.startsWith(".i.", y)) can |= CUE_AI;
+  if ((can & CUE_IMPERATIVE) === 0) {
+    for (let k = 1; k <= Math.min(first.length, LONGEST_LEAD); k++) {
+      const pre = first.slice(0, k);
+      if (LEAD_WORDS.has(pre)) {
+        can |= CUE_IMPERATIVE;
+        break;
+      }
+      if (!LEAD_PREFIXES.has(pre)) break;
+    }
   }
   let z = end;
   while (!isLetter(text.charCodeAt(z - 1))) z--;
   let u = z - 1;
   while (u > start && isLetter(text.charCodeAt(u - 1))) u--;
-  return CUE_WORDS.has(text.slice(u, z));
+  return can | (CUES.get(text.slice(u, z)) ?? 0);
 }
 
 /** Whether a sorted list has a value in [a, b). */
@@ -482,15 +500,24 @@ export function directiveBounds(): Bounds {
  * as the score cannot reach `min` whatever the features not yet read (each
  * unread feature and pair counted at its weight when positive, nothing when
  * negative). The score returned is the one `score` computes, bit for bit.
+ * `can` (from `mayBeCandidate`) names which of candidate's four regexes can
+ * match; the others are not read.
  */
-export function scoreIfAtLeast(s: string, min: number, b = directiveBounds()): number | null {
+export function scoreIfAtLeast(
+  s: string,
+  min: number,
+  b = directiveBounds(),
+  can = CUE_AI | CUE_YOU | CUE_USER | CUE_IMPERATIVE,
+): number | null {
   if (!b.usable) return candidate(s) ? score(vector(features(s))) : null;
   const n = b.names.length;
   const v = new Array<number>(n).fill(0);
   let known = 0;
   let any = 0;
-  for (const i of b.first) {
-    v[i] = b.res[i].test(s) ? 1 : 0;
+  // candidate's four (ai, you, user, imperative), each read only when it can match.
+  for (let k = 0; k < 4; k++) {
+    const i = b.first[k];
+    v[i] = (can & (1 << k)) !== 0 && b.res[i].test(s) ? 1 : 0;
     any |= v[i];
     known |= 1 << i;
   }

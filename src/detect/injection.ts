@@ -19,7 +19,10 @@
  */
 import { deleetAt, despaceAt, normalize, type Normalized, originalIndex } from "./normalize.ts";
 import {
-  CUE_WORDS,
+  CUE_AI,
+  CUE_YOU,
+  type CueOffsets,
+  CUES,
   directiveBounds,
   endsInAddressee,
   mayBeCandidate,
@@ -1185,16 +1188,28 @@ interface View {
 
 /** Rules anchored at each lead, and their sticky twins. */
 interface LeadIndex {
+  /** The rules (as first indexed under these ids), their sticky twins. */
+  rules: InjectionRule[];
+  sticky: RegExp[];
   /**
-   * Lead words by their hash (31-polynomial over char codes), with their rules, and whether
-   * the word is one of the sentence scorer's cue words (`CUE_WORDS`, noted for it).
+   * The lead words, and the sentence scorer's cue words (`CUES`, noted for it), by their
+   * hash (31-polynomial over char codes): an open-addressing table from hash to the first word
+   * with it (entries from 1; 0 is an empty slot), words with the same hash chained in order.
    */
-  byHash: Map<number, [string, InjectionRule[], boolean][]>;
-  sticky: Map<InjectionRule, RegExp>;
+  slotHash: Int32Array;
+  slotWord: Int32Array;
+  shift: number;
+  word: string[];
+  /** The rules each word leads (indices into `rules`, in rule order), its cue kind (or 0). */
+  wordRules: Int32Array[];
+  wordCue: Uint8Array;
+  sameHash: Int32Array;
   /** Rules also tried at markup symbols (`<|`, `[INST]`, `<system>`, `##`, `![`). */
-  symbolic: InjectionRule[];
+  symbolic: number[];
   words: Set<string>;
 }
+
+const slotOf = (h: number, shift: number) => Math.imul(h ^ (h >>> 16), 0x45d9f3b) >>> shift;
 
 const SYMBOL_RULES = new Set([
   "inj.impersonation.chat-markup",
@@ -1221,27 +1236,58 @@ function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
   const key = rules.map((r) => r.id).join(",");
   const cached = indexCache.get(key);
   if (cached) return cached;
-  const byLead = new Map<string, InjectionRule[]>();
-  const sticky = new Map<InjectionRule, RegExp>();
-  const symbolic: InjectionRule[] = [];
-  for (const r of rules) {
-    sticky.set(r, new RegExp(r.pattern.source, r.pattern.flags.replace("g", "") + "y"));
-    if (SYMBOL_RULES.has(r.id)) symbolic.push(r);
+  const byLead = new Map<string, number[]>();
+  const symbolic: number[] = [];
+  rules.forEach((r, ri) => {
+    if (SYMBOL_RULES.has(r.id)) symbolic.push(ri);
     for (const l of r.leads) {
       const list = byLead.get(l) ?? [];
-      if (!list.includes(r)) list.push(r);
+      if (!list.some((x) => rules[x] === r)) list.push(ri);
       byLead.set(l, list);
     }
-  }
-  const byHash = new Map<number, [string, InjectionRule[], boolean][]>();
-  for (const word of new Set([...byLead.keys(), ...CUE_WORDS])) {
+  });
+  const words = [...new Set([...byLead.keys(), ...CUES.keys()])];
+  let bits = 4;
+  while (1 << bits < words.length * 4) bits++;
+  const shift = 32 - bits;
+  const slotHash = new Int32Array(1 << bits);
+  const slotWord = new Int32Array(1 << bits);
+  const word = [""];
+  const wordRules = [new Int32Array(0)];
+  const wordCue = new Uint8Array(words.length + 1);
+  const sameHash = new Int32Array(words.length + 1);
+  const lastWithHash = new Map<number, number>();
+  for (const w of words) {
     let h = 0;
-    for (let k = 0; k < word.length; k++) h = (h * 31 + word.charCodeAt(k)) | 0;
-    const list = byHash.get(h) ?? [];
-    list.push([word, byLead.get(word) ?? [], CUE_WORDS.has(word)]);
-    byHash.set(h, list);
+    for (let k = 0; k < w.length; k++) h = (h * 31 + w.charCodeAt(k)) | 0;
+    const e = word.length;
+    word.push(w);
+    wordRules.push(Int32Array.from(byLead.get(w) ?? []));
+    wordCue[e] = CUES.get(w) ?? 0;
+    const before = lastWithHash.get(h);
+    lastWithHash.set(h, e);
+    if (before !== undefined) {
+      sameHash[before] = e;
+      continue;
+    }
+    let slot = slotOf(h, shift);
+    while (slotWord[slot] !== 0) slot = (slot + 1) & ((1 << bits) - 1);
+    slotHash[slot] = h;
+    slotWord[slot] = e;
   }
-  const idx = { byHash, sticky, symbolic, words: new Set(byLead.keys()) };
+  const idx: LeadIndex = {
+    rules,
+    sticky: rules.map((r) => new RegExp(r.pattern.source, r.pattern.flags.replace("g", "") + "y")),
+    slotHash,
+    slotWord,
+    shift,
+    word,
+    wordRules,
+    wordCue,
+    sameHash,
+    symbolic,
+    words: new Set(byLead.keys()),
+  };
   if (indexCache.size > 64) indexCache.clear();
   indexCache.set(key, idx);
   return idx;
@@ -1258,10 +1304,8 @@ interface Cues {
   leet: number[];
   /** Where a sentence boundary (directive.ts's SPLIT) can start. */
   split: number[];
-  /** Runs of letters that are cue words, and `a` in `a.i.`. */
-  cue: number[];
-  /** `,` and `:` after a run of letters ending in an AI name. */
-  address: number[];
+  /** Where the sentence scorer's cues are. */
+  cue: CueOffsets;
 }
 
 const table = (chars: string) => {
@@ -1298,18 +1342,19 @@ function scanView(
 ): void {
   const t = v.norm.text;
   const idx = leadIndex(rules);
-  const counts = new Map<InjectionRule, number>();
-  const busyUntil = new Map<InjectionRule, number>();
-  const tryAt = (r: InjectionRule, pos: number) => {
-    if ((busyUntil.get(r) ?? -1) > pos) return; // inside this rule's previous match
-    const n = counts.get(r) ?? 0;
+  const counts = new Int32Array(idx.rules.length);
+  const busyUntil = new Float64Array(idx.rules.length).fill(-1);
+  const tryAt = (ri: number, pos: number) => {
+    if (busyUntil[ri] > pos) return; // inside this rule's previous match
+    const n = counts[ri];
     if (n >= 20) return; // enough evidence for one rule
-    const re = idx.sticky.get(r)!;
+    const re = idx.sticky[ri];
     re.lastIndex = pos;
     const mm = re.exec(t);
     if (!mm || mm[0].length === 0) return;
-    counts.set(r, n + 1);
-    busyUntil.set(r, pos + mm[0].length);
+    counts[ri] = n + 1;
+    busyUntil[ri] = pos + mm[0].length;
+    const r = idx.rules[ri];
     const start = originalIndex(v.norm, pos, srcLength);
     const last = originalIndex(v.norm, pos + mm[0].length - 1, srcLength);
     hits.push({
@@ -1322,6 +1367,8 @@ function scanView(
     });
   };
   // Words: runs of a–z, hashed as they are read; only lead words cost more than the loop.
+  const { slotHash, slotWord, shift } = idx;
+  const mask = slotWord.length - 1;
   const n = t.length;
   let i = 0;
   let steps = 0;
@@ -1353,22 +1400,33 @@ function scanView(
         if (i - w0 === 1 && (what & 1) !== 0) cues.spaced.push(w0);
         if ((what & 2) !== 0) cues.leet.push(i - 1);
         else if (LEET_BEFORE[before] === 1) cues.leet.push(w0 - 1);
-        if ((what & 4) !== 0 && endsInAddressee(t, w0, i)) cues.address.push(i);
+        if ((what & 4) !== 0 && endsInAddressee(t, w0, i)) cues.cue.address.push(i);
         if ((what & 8) !== 0 && i - w0 === 1 && t.charCodeAt(w0) === 97 && t.startsWith(".i.", i)) {
-          cues.cue.push(w0);
+          cues.cue.ai.push(w0);
         }
       } else if (LEET_BEFORE[before] === 1) cues.leet.push(w0 - 1);
     }
-    const cands = idx.byHash.get(h);
-    if (cands === undefined) continue;
+    let slot = slotOf(h, shift);
+    let e = 0;
+    for (let s = slotWord[slot]; s !== 0; s = slotWord[slot = (slot + 1) & mask]) {
+      if (slotHash[slot] === h) {
+        e = s;
+        break;
+      }
+    }
+    if (e === 0) continue;
     // A word starts here only if the previous character is not a digit or underscore either.
     const prev = before;
     const starts = !((prev >= 48 && prev <= 57) || prev === 95);
     if (!starts && cues === null) continue;
-    for (const [word, rs, cue] of cands) {
+    for (; e !== 0; e = idx.sameHash[e]) {
+      const word = idx.word[e];
       if (word.length !== i - w0 || !t.startsWith(word, w0)) continue;
-      if (cue && cues !== null) cues.cue.push(w0);
-      if (starts) { for (const r of rs) tryAt(r, w0); }
+      const cue = idx.wordCue[e];
+      if (cue !== 0 && cues !== null) {
+        (cue === CUE_AI ? cues.cue.ai : cue === CUE_YOU ? cues.cue.you : cues.cue.user).push(w0);
+      }
+      if (starts) { for (const ri of idx.wordRules[e]) tryAt(ri, w0); }
     }
     if (++steps === 1024) {
       steps = 0;
@@ -1379,7 +1437,7 @@ function scanView(
     SYMBOLS.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = SYMBOLS.exec(t)) !== null) {
-      for (const r of idx.symbolic) tryAt(r, m.index);
+      for (const ri of idx.symbolic) tryAt(ri, m.index);
     }
   }
   check();
@@ -1415,7 +1473,12 @@ function scanText(
   const norm = normalize(text);
   // The text as normalised, then the letter-spaced and leetspeak views, in that order: the
   // main view's word loop also notes where those views can differ from it.
-  const cues: Cues = { spaced: [], leet: [], split: [], cue: [], address: [] };
+  const cues: Cues = {
+    spaced: [],
+    leet: [],
+    split: [],
+    cue: { ai: [], you: [], user: [], address: [] },
+  };
   scanView({ norm }, text.length, rules, local, check, cues);
   for (const v of despaceAt(norm, text.length, cues.spaced)) {
     scanView({ norm: v, via: "spaced" }, text.length, rules, local, check);
@@ -1506,10 +1569,11 @@ function scanDirectives(
       steps = 0;
       check();
     }
-    if (!mayBeCandidate(t, start, end, cues.cue, cues.address)) return;
+    const can = mayBeCandidate(t, start, end, cues.cue);
+    if (can === 0) return;
     const raw = t.slice(start, end);
     if (!/[a-z]{3}/.test(raw)) return;
-    const p = scoreIfAtLeast(raw.trim(), min, bounds);
+    const p = scoreIfAtLeast(raw.trim(), min, bounds, can);
     if (p === null || p < min) return;
     out.push({
       rule: "inj.directive",
