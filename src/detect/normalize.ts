@@ -258,6 +258,15 @@ export function isPlain(text: string): boolean {
 }
 
 const SPECIAL = /[^\t\n\r\x20-\x25\x27-\x3b\x3d-\x7e]/g;
+/** The ASCII characters SPECIAL passes over. */
+const PLAIN_CHAR = new Uint8Array(128).map((_, c) =>
+  c === 9 || c === 10 || c === 13 || (c >= 0x20 && c <= 0x7e && c !== 0x26 && c !== 0x3c) ? 1 : 0
+);
+/**
+ * INLINE_TAG at an offset of the text itself: a match is at most 211
+ * characters, so this finds what INLINE_TAG finds in the next 220.
+ */
+const INLINE_TAG_AT = new RegExp(INLINE_TAG.source.slice(1), "iy");
 
 /** Normalises `src` (see the module comment). */
 export function normalize(src: string): Normalized {
@@ -273,60 +282,69 @@ export function normalize(src: string): Normalized {
     map.fill(from, n, n + room);
     n += room;
   };
+  // A run of plain ASCII, with any `&` or `<` in it that stands for itself (not a character
+  // reference, not an inline tag): lower-cased, identity map.
+  const plain = (a: number, b: number) => {
+    const room = Math.min(b - a, map.length - n);
+    if (room <= 0) return;
+    parts.push(src.slice(a, a + room).toLowerCase());
+    for (let k = 0; k < room; k++) map[n + k] = a + k;
+    n += room;
+  };
+  let from = 0; // where the plain run not yet emitted starts
   let i = 0;
-  SPECIAL.lastIndex = 0;
   while (i < src.length) {
-    SPECIAL.lastIndex = i;
-    const m = SPECIAL.exec(src);
-    const stop = m ? m.index : src.length;
-    if (stop > i) {
-      // A run of plain ASCII: lower-cased, identity map.
-      const room = Math.min(stop - i, map.length - n);
-      parts.push(src.slice(i, i + room).toLowerCase());
-      for (let k = 0; k < room; k++) map[n + k] = i + k;
-      n += room;
-      i = stop;
-      if (i >= src.length) break;
-    }
-    const c = src.charCodeAt(i);
-    if (c === 0x1b || c === 0x9b) {
-      i += Math.max(1, escapeLength(src, i));
-      continue;
+    let c = src.charCodeAt(i);
+    if (c < 128 && PLAIN_CHAR[c] === 1) {
+      SPECIAL.lastIndex = i;
+      const m = SPECIAL.exec(src);
+      if (!m) break;
+      i = m.index;
+      c = src.charCodeAt(i);
     }
     if (c === 0x26) { // &
       const ent = entityAt(src, i);
-      if (ent) {
-        const cp = ent[0].codePointAt(0);
-        if (cp !== undefined && cp >= 0x80) {
-          if (!invisible(cp)) emit(tagChar(cp) ?? foldCodePoint(cp), i);
-        } else emit(ent[0].toLowerCase(), i);
-        i += ent[1];
-      } else {
-        emit("&", i);
+      if (!ent) {
         i++;
+        continue;
       }
+      plain(from, i);
+      const cp = ent[0].codePointAt(0);
+      if (cp !== undefined && cp >= 0x80) {
+        if (!invisible(cp)) emit(tagChar(cp) ?? foldCodePoint(cp), i);
+      } else emit(ent[0].toLowerCase(), i);
+      i += ent[1];
+      from = i;
       continue;
     }
     if (c === 0x3c) { // <
-      const tag = INLINE_TAG.exec(src.slice(i, i + 220));
-      if (tag) i += tag[0].length;
-      else {
-        emit("<", i);
+      INLINE_TAG_AT.lastIndex = i;
+      const tag = INLINE_TAG_AT.exec(src);
+      if (!tag) {
         i++;
+        continue;
       }
+      plain(from, i);
+      i += tag[0].length;
+      from = i;
       continue;
     }
-    if (c < 0x80) { // other control characters
+    plain(from, i);
+    if (c === 0x1b || c === 0x9b) {
+      i += Math.max(1, escapeLength(src, i));
+    } else if (c < 0x80) { // other control characters
       emit(" ", i);
       i++;
-      continue;
+    } else {
+      const cp = src.codePointAt(i)!;
+      const tag = tagChar(cp);
+      if (tag !== null) emit(tag.toLowerCase(), i);
+      else if (!invisible(cp)) emit(foldCodePoint(cp), i);
+      i += cp > 0xffff ? 2 : 1;
     }
-    const cp = src.codePointAt(i)!;
-    const tag = tagChar(cp);
-    if (tag !== null) emit(tag.toLowerCase(), i);
-    else if (!invisible(cp)) emit(foldCodePoint(cp), i);
-    i += cp > 0xffff ? 2 : 1;
+    from = i;
   }
+  plain(from, src.length);
   return { text: parts.join(""), map: map.subarray(0, n) };
 }
 
