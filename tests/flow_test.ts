@@ -288,3 +288,26 @@ Deno.test("fingerprint store: additions are found before and after they are merg
   assert.equal(s.size, 1001);
   assert.deepEqual(s.refs(hash64("token10x310", seeds)), []);
 });
+
+Deno.test("tokensOf reads exactly the matches of /[A-Za-z0-9_-]{10,512}/g", () => {
+  const byRegex = (text: string, max: number) => {
+    const seen = new Set<string>();
+    for (const m of text.matchAll(/[A-Za-z0-9_-]{10,512}/g)) {
+      if (distinctive(m[0])) seen.add(m[0]);
+      if (seen.size >= max * 4) break;
+    }
+    return [...seen].sort((a, b) => b.length - a.length).slice(0, max);
+  };
+  let x = 7;
+  const rnd = () => (x = (x * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const alphabet = "aB3_-xYz09QkM7 .,/:é\n=+";
+  for (let k = 0; k < 300; k++) {
+    let t = "";
+    while (t.length < 3000) {
+      const run = [1, 5, 9, 10, 11, 40, 511, 512, 513, 1023, 1024, 1030][Math.floor(rnd() * 12)];
+      for (let i = 0; i < run; i++) t += alphabet[Math.floor(rnd() * 19)];
+      t += alphabet[19 + Math.floor(rnd() * 4)];
+    }
+    for (const max of [1, 5, 96]) assert.deepEqual(tokensOf(t, max), byRegex(t, max));
+  }
+});

@@ -11,7 +11,6 @@
  */
 
 /** Tokens: runs of identifier-ish characters. `/`, `+`, `=` and `.` split tokens. */
-const TOKEN = /[A-Za-z0-9_-]{10,512}/g;
 const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX_RUN = /(?:[0-9a-fA-F]{2}){8,}/g;
 const PERCENT = /%[0-9A-Fa-f]{2}/;
@@ -65,12 +64,31 @@ export function hash64(s: string, seeds: [number, number]): [number, number] {
 /** The distinctive tokens of a text, longest first, at most `max`. */
 export function tokensOf(text: string, max: number): string[] {
   const seen = new Set<string>();
-  for (const m of text.matchAll(TOKEN)) {
-    const t = m[0];
-    if (distinctive(t)) seen.add(t);
-    if (seen.size >= max * 4) break;
+  // The matches of `/[A-Za-z0-9_-]{10,512}/g` (leftmost, greedy) read by hand: a run of
+  // token characters gives pieces of 512 while at least 10 are left (a regex over megabytes of
+  // result text costs several times this loop).
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!tokenChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < n && tokenChar(text.charCodeAt(end))) end++;
+    for (let pos = i; end - pos >= 10; pos += 512) {
+      const t = text.slice(pos, Math.min(end, pos + 512));
+      if (distinctive(t)) seen.add(t);
+      if (seen.size >= max * 4) return [...seen].sort((a, b) => b.length - a.length).slice(0, max);
+    }
+    i = end;
   }
   return [...seen].sort((a, b) => b.length - a.length).slice(0, max);
+}
+
+function tokenChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c === 45;
 }
 
 function decodeBase64(s: string): string | null {

@@ -934,7 +934,9 @@ export async function runProxy(o: ProxyOptions): Promise<number> {
     message: (b) => {
       if (b.length <= STREAM_AFTER) return session.fromServer(b);
       const feed = session.openMessage();
-      feed.push(b);
+      for (let off = 0; off < b.length; off += STREAM_AFTER) {
+        feed.push(b.subarray(off, off + STREAM_AFTER));
+      }
       return feed.end();
     },
     open: () => session.openMessage(),

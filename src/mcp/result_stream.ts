@@ -85,9 +85,14 @@ const BS = 0x5c;
 
 export class MalformedJson extends Error {}
 
-/** Sliding windows over a growing text: `scan(window, base)` sees every part at least once whole. */
+/**
+ * Sliding windows over a growing text: `scan(window, base)` sees every part at least once whole.
+ * Pieces are joined into each window at once, so the detectors read one flat string (a string
+ * grown by `+=` is a rope, measurably slower to scan).
+ */
 class Windows {
-  private buf = "";
+  private pieces: string[] = [];
+  private held = 0;
   private base = 0;
   constructor(
     private readonly size: number,
@@ -95,20 +100,28 @@ class Windows {
     private readonly scan: (text: string, base: number) => void,
   ) {}
   get length(): number {
-    return this.base + this.buf.length;
+    return this.base + this.held;
   }
   push(text: string) {
-    this.buf += text;
-    while (this.buf.length >= this.size + this.overlap) {
-      this.scan(this.buf.slice(0, this.size + this.overlap), this.base);
-      this.buf = this.buf.slice(this.size);
+    this.pieces.push(text);
+    this.held += text.length;
+    while (this.held >= this.size + this.overlap) {
+      // The window is everything held (≥ size + overlap, up to a piece more): scanned as joined,
+      // not as a slice of it — unless one piece was very long.
+      const all = this.pieces.join("");
+      const slack = all.length - this.size - this.overlap;
+      this.scan(slack <= this.overlap ? all : all.slice(0, this.size + this.overlap), this.base);
+      const rest = all.slice(this.size);
+      this.pieces = [rest];
+      this.held = rest.length;
       this.base += this.size;
     }
   }
   /** Scans what is left (with the overlap already seen once: harmless, hits are merged). */
   end() {
-    if (this.buf.length || this.base === 0) this.scan(this.buf, this.base);
-    this.buf = "";
+    if (this.held || this.base === 0) this.scan(this.pieces.join(""), this.base);
+    this.pieces = [];
+    this.held = 0;
   }
 }
 
