@@ -443,3 +443,28 @@ Deno.test("mayHoldSecret and findSecrets: repeated and interleaved calls give th
   for (const [i, hits] of reversed) assert.deepEqual(hits, inOrder[i]);
   assert.ok(inOrder.every((h) => h.length > 0));
 });
+
+Deno.test("a rule list changed in place is read again: keywords, patterns, order", () => {
+  const rule = {
+    id: "custom",
+    description: "custom",
+    keywords: ["zzz"],
+    pattern: /zzz\d{3}/g,
+  };
+  const text = "zzz123 yyy456 ZZZ789";
+  assert.deepEqual(findSecrets(text, [rule]), [{ rule: "custom", start: 0, end: 6 }]);
+  rule.keywords[0] = "yyy";
+  assert.deepEqual(findSecrets(text, [rule]), [{ rule: "custom", start: 0, end: 6 }]);
+  rule.pattern = /yyy\d{3}/g;
+  assert.deepEqual(findSecrets(text, [rule]), [{ rule: "custom", start: 7, end: 13 }]);
+  rule.keywords.push("nope");
+  rule.keywords[0] = "qqq";
+  assert.deepEqual(findSecrets(text, [rule]), []);
+  rule.keywords = ["ZZZ"]; // upper case: never in lower-cased text
+  assert.deepEqual(findSecrets(text, [rule]), []);
+  rule.keywords = [];
+  assert.deepEqual(findSecrets(text, [rule]), [{ rule: "custom", start: 7, end: 13 }]);
+  const both = [...SECRET_RULES.slice(0, 3), rule];
+  assert.deepEqual(findSecrets(text, both), findSecrets(text, [...both]));
+  assert.deepEqual(findSecrets("", both), []);
+});

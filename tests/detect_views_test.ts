@@ -404,6 +404,9 @@ Deno.test("SPACE is \\s", () => {
   }
 });
 
+/** IMPERATIVE_START's addressee at the end of a run of letters. */
+const ADDRESSEE = /(?:assistant|agent|ai|model|llm|bot|claude|copilot)s?$/;
+
 /** The cue offsets as the word loop builds them: runs of letters, by the regex they serve. */
 function cueOffsets(t: string): CueOffsets {
   const at: CueOffsets = { ai: [], you: [], user: [], address: [] };
@@ -414,7 +417,8 @@ function cueOffsets(t: string): CueOffsets {
     if (kind === CUE_AI) at.ai.push(m.index!);
     if (kind === CUE_YOU) at.you.push(m.index!);
     if (kind === CUE_USER) at.user.push(m.index!);
-    if ((t[i] === "," || t[i] === ":") && endsInAddressee(t, m.index!, i)) at.address.push(i);
+    if ((t[i] === "," || t[i] === ":") && ADDRESSEE.test(w)) at.address.push(i);
+    assert.equal(endsInAddressee(t, m.index!, i), ADDRESSEE.test(w), w);
   }
   return at;
 }

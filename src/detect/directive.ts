@@ -315,7 +315,7 @@ for (const w of ["user", "users", "human", "person", "requester", "operator"]) {
 }
 
 /** The names IMPERATIVE_START accepts before `,` or `:` (its addressee), with an optional s. */
-export const A_WORDS = ["assistant", "agent", "ai", "model", "llm", "bot", "claude", "copilot"];
+const A_WORDS = ["assistant", "agent", "ai", "model", "llm", "bot", "claude", "copilot"];
 
 /** IMPERATIVE_START's lead-in words and the letters each verb starts with. */
 const LEAD_WORDS = new Set([
@@ -387,14 +387,20 @@ function anyIn(list: number[], a: number, b: number): boolean {
   return lo < list.length && list[lo] < b;
 }
 
+/** A_WORDS by their last letter. */
+const A_BY_LAST = new Map<number, string[]>();
+for (const w of A_WORDS) {
+  const c = w.charCodeAt(w.length - 1);
+  A_BY_LAST.set(c, [...(A_BY_LAST.get(c) ?? []), w]);
+}
+
 /** Whether the run of letters text[from, to) ends in one of A_WORDS, with or without an s. */
 export function endsInAddressee(text: string, from: number, to: number): boolean {
-  for (const w of A_WORDS) {
-    if (to - w.length >= from && text.startsWith(w, to - w.length)) return true;
-    if (
-      to - 1 - w.length >= from && text.charCodeAt(to - 1) === 115 &&
-      text.startsWith(w, to - 1 - w.length)
-    ) return true;
+  for (let e = to; e > to - 2 && e > from; e--) {
+    if (e < to && text.charCodeAt(e) !== 115) break; // the optional s
+    for (const w of A_BY_LAST.get(text.charCodeAt(e - 1)) ?? []) {
+      if (e - w.length >= from && text.startsWith(w, e - w.length)) return true;
+    }
   }
   return false;
 }

@@ -196,21 +196,26 @@ function automaton(literals: string[]): Automaton {
  * (an empty array when it does not occur). Literals must be `searchable`.
  */
 export function findLiterals(text: string, literals: string[]): number[][] {
-  return findWith(automaton(literals), text);
+  return findWith(automaton(literals), text).map((x) => x === NONE ? [] : x);
 }
 
+/** No occurrences (shared: never written to). */
+const NONE: number[] = [];
+
 function findWith(a: Automaton, text: string): number[][] {
-  const at: number[][] = a.literals.map(() => []);
-  if (!text) return at;
-  const ends = scanBytes(a, new TextEncoder().encode(text));
-  for (let e = 0; e < ends.length; e += 2) {
-    const s = ends[e] - a.firstOut;
-    const end = ends[e + 1];
-    for (let k = a.outStart[s]; k < a.outStart[s + 1]; k++) {
-      const li = a.outLiteral[k];
-      at[li].push(end + 1 - a.lengths[li]);
+  const at: number[][] = new Array(a.literals.length);
+  if (text) {
+    const ends = scanBytes(a, new TextEncoder().encode(text));
+    for (let e = 0; e < ends.length; e += 2) {
+      const s = ends[e] - a.firstOut;
+      const end = ends[e + 1];
+      for (let k = a.outStart[s]; k < a.outStart[s + 1]; k++) {
+        const li = a.outLiteral[k];
+        (at[li] ??= []).push(end + 1 - a.lengths[li]);
+      }
     }
   }
+  for (let i = 0; i < at.length; i++) at[i] ??= NONE;
   return at;
 }
 
@@ -309,8 +314,12 @@ export class KeywordCheck {
     }
     const at = this.found.get(k);
     if (at === undefined) throw new Error(`keyword ${JSON.stringify(k)} was not searched`);
-    if (at.length > 0) return true;
-    if (!k.includes("k") && !k.endsWith("i")) return false;
+    return at.length > 0 || this.viaSpecial(k);
+  }
+
+  /** Whether searchable `k` occurs in the lower-cased text only thanks to KELVIN SIGN or İ. */
+  viaSpecial(k: string): boolean {
+    if (!mayBeSpecial(k)) return false;
     this.#special ??= KELVIN_OR_DOTTED_I.test(this.text);
     return this.#special && specialRe(k).test(this.text);
   }
@@ -322,6 +331,11 @@ export class KeywordCheck {
 }
 
 const KELVIN_OR_DOTTED_I = /[\u0130\u212a]/;
+
+/** Whether KELVIN SIGN or İ can stand in `k` (it has a k, or ends in i). */
+export function mayBeSpecial(k: string): boolean {
+  return k.includes("k") || k.endsWith("i");
+}
 const specialRes = new Map<string, RegExp>();
 
 /** `k` in lower-cased text, read off the original: K may be KELVIN SIGN, a final i may be İ. */
@@ -347,27 +361,50 @@ function specialRe(k: string): RegExp {
 
 /** Where `literalMap` found each literal: its offsets, ascending (undefined: not searched). */
 export interface Found {
-  get(literal: string): number[] | undefined;
+  get(literal: string): readonly number[] | undefined;
+  /** The same by the literal's index in its set (`LiteralSet.indexOf`). */
+  at: readonly (readonly number[])[];
 }
 
-const literalSets = new Map<string, { a: Automaton; index: Map<string, number> }>();
+/** A set of searchable literals (duplicates allowed) made ready for `find`. */
+export class LiteralSet {
+  readonly #a: Automaton;
+  readonly #index: Map<string, number>;
+  constructor(literals: string[]) {
+    const list = [...new Set(literals)].sort();
+    this.#a = automaton(list);
+    this.#index = new Map(list.map((l, i) => [l, i]));
+  }
+
+  /** A literal's index in the set (-1: not in it). */
+  indexOf(literal: string): number {
+    return this.#index.get(literal) ?? -1;
+  }
+
+  /** The offsets of every literal of the set in `text`. */
+  find(text: string): Found {
+    const at = findWith(this.#a, text);
+    const index = this.#index;
+    return {
+      at,
+      get(literal) {
+        const i = index.get(literal);
+        return i === undefined ? undefined : at[i];
+      },
+    };
+  }
+}
+
+const literalSets = new Map<string, LiteralSet>();
 
 /** `findLiterals` for any list of searchable literals (duplicates allowed), by literal. */
 export function literalMap(text: string, literals: string[]): Found {
   const key = literals.join("\0");
   let set = literalSets.get(key);
   if (!set) {
-    const list = [...new Set(literals)].sort();
-    set = { a: automaton(list), index: new Map(list.map((l, i) => [l, i])) };
+    set = new LiteralSet(literals);
     if (literalSets.size > 64) literalSets.clear();
     literalSets.set(key, set);
   }
-  const at = findWith(set.a, text);
-  const index = set.index;
-  return {
-    get(literal) {
-      const i = index.get(literal);
-      return i === undefined ? undefined : at[i];
-    },
-  };
+  return set.find(text);
 }

@@ -19,6 +19,8 @@ import {
   type Found,
   KeywordCheck,
   literalMap,
+  LiteralSet,
+  mayBeSpecial,
   searchable,
   SECRET_KEYWORDS,
 } from "./secret_keywords.ts";
@@ -504,7 +506,7 @@ interface Starts {
   starts(found: Found, text: string): number[];
 }
 
-function occurrences(found: Found, literal: string): number[] {
+function occurrences(found: Found, literal: string): readonly number[] {
   const at = found.get(literal);
   if (!at) throw new Error(`literal ${JSON.stringify(literal)} was not searched`);
   return at;
@@ -700,19 +702,21 @@ export interface SecretOptions {
 export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {}): SecretHit[] {
   const o: SecretOptions = Array.isArray(opts) ? { rules: opts } : opts;
   const rules = o.rules ?? SECRET_RULES;
-  // One literal search: every rule's keywords, and the literals built-in rules' matches start with.
-  const literals: string[] = [];
-  for (const r of rules) {
-    for (const k of r.keywords) if (searchable(k)) literals.push(k);
-    literals.push(...startLiterals(r.pattern));
+  if (!text) {
+    // Only an empty match is possible, and an empty secret is never reported.
+    for (const r of rules) {
+      if (!r.keywords.length || r.keywords.includes("")) r.pattern.lastIndex = 0;
+    }
+    return [];
   }
-  for (const re of SAFE_SPANS) literals.push(...startLiterals(re));
-  const found = literalMap(text, literals);
+  const p = prepared(rules);
+  const found = p.literals.find(text);
   const has = new KeywordCheck(text, found);
   const hits: SecretHit[] = [];
   let safe: ((start: number, end: number) => boolean) | null = null;
-  for (const r of rules) {
-    if (r.keywords.length && !has.any(r.keywords)) continue;
+  for (let ri = 0; ri < rules.length; ri++) {
+    const r = rules[ri];
+    if (r.keywords.length && !gateOpen(p, ri, found, has)) continue;
     r.pattern.lastIndex = 0;
     for (const m of patternMatches(r.pattern, text, found)) {
       const secret = m.groups?.secret ?? m[0];
@@ -745,6 +749,78 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
     out.push({ ...h });
   }
   return out;
+}
+
+/**
+ * A rule list made ready: one literal set with every rule's searchable
+ * keywords and the literals built-in matches start with. Kept for the last
+ * few lists, and reused while the rules, their patterns and keywords are the
+ * same ones.
+ */
+interface Prepared {
+  rules: SecretRule[];
+  patterns: RegExp[];
+  keywordLists: string[][];
+  keywords: string[][];
+  /**
+   * Per rule, each keyword's index in the literal set (-1: not searchable), and whether
+   * KELVIN SIGN or İ could stand in it.
+   */
+  gates: Int32Array[];
+  special: Uint8Array[];
+  literals: LiteralSet;
+}
+
+/** Whether one of the rule's keywords occurs in the lower-cased text. */
+function gateOpen(p: Prepared, ri: number, found: Found, has: KeywordCheck): boolean {
+  const g = p.gates[ri];
+  const keywords = p.keywords[ri];
+  for (let j = 0; j < g.length; j++) {
+    const li = g[j];
+    if (li < 0) {
+      if (has.has(keywords[j])) return true;
+    } else if (found.at[li].length > 0) return true;
+  }
+  for (let j = 0; j < g.length; j++) {
+    if (g[j] >= 0 && p.special[ri][j] === 1 && has.viaSpecial(keywords[j])) return true;
+  }
+  return false;
+}
+
+const preparedLists: Prepared[] = [];
+
+function prepared(rules: SecretRule[]): Prepared {
+  for (const p of preparedLists) {
+    if (
+      p.rules.length === rules.length &&
+      rules.every((r, i) =>
+        r === p.rules[i] && r.pattern === p.patterns[i] && r.keywords === p.keywordLists[i] &&
+        r.keywords.length === p.keywords[i].length &&
+        r.keywords.every((k, j) => k === p.keywords[i][j])
+      )
+    ) return p;
+  }
+  const literals: string[] = [];
+  for (const r of rules) {
+    for (const k of r.keywords) if (searchable(k)) literals.push(k);
+    literals.push(...startLiterals(r.pattern));
+  }
+  for (const re of SAFE_SPANS) literals.push(...startLiterals(re));
+  const set = new LiteralSet(literals);
+  const p: Prepared = {
+    rules: [...rules],
+    patterns: rules.map((r) => r.pattern),
+    keywordLists: rules.map((r) => r.keywords),
+    keywords: rules.map((r) => [...r.keywords]),
+    gates: rules.map((r) =>
+      Int32Array.from(r.keywords, (k) => searchable(k) ? set.indexOf(k) : -1)
+    ),
+    special: rules.map((r) => Uint8Array.from(r.keywords, (k) => mayBeSpecial(k) ? 1 : 0)),
+    literals: set,
+  };
+  if (preparedLists.length >= 8) preparedLists.pop();
+  preparedLists.unshift(p);
+  return p;
 }
 
 /** Replaces each secret with `[REDACTED:<rule-id>]`. */
