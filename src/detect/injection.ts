@@ -1459,6 +1459,11 @@ export function scanInjection(text: string, opts: ScanOptions = {}): InjectionRe
   return summarise(hits, threshold);
 }
 
+const GREEK_CYRILLIC = /[\u0370-\u03ff\u0400-\u04ff]/i;
+const MIXED_SCRIPT = /[a-z][\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][a-z]/i;
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad\u202a-\u202e\u2066-\u2069]/i;
+const INVISIBLE_IN_WORD = /[a-z][\u200b-\u200d\u2060\ufeff\u00ad\u202a-\u202e\u2066-\u2069]+[a-z]/i;
+
 function scanText(
   text: string,
   offset: number,
@@ -1490,11 +1495,9 @@ function scanText(
   if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);
   // Obfuscation cues (only possible in non-ASCII text): Latin words with Cyrillic/Greek
   // letters in them, invisible characters inside words.
-  if (
-    norm.map !== null &&
-    /[a-z][\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][a-z]/i.test(text)
-  ) {
-    const m = /[a-z][\u0370-\u03ff\u0400-\u04ff]|[\u0370-\u03ff\u0400-\u04ff][a-z]/i.exec(text)!;
+  // Each regex is tried only if the text has a character of its non-Latin class at all.
+  const m = norm.map !== null && GREEK_CYRILLIC.test(text) ? MIXED_SCRIPT.exec(text) : null;
+  if (m) {
     local.push({
       rule: "inj.obfuscation.mixed-script",
       family: "obfuscation",
@@ -1503,9 +1506,7 @@ function scanText(
       end: m.index + m[0].length,
     });
   }
-  const zw = norm.map === null
-    ? null
-    : /[a-z][\u200b-\u200d\u2060\ufeff\u00ad\u202a-\u202e\u2066-\u2069]+[a-z]/i.exec(text);
+  const zw = norm.map !== null && INVISIBLE.test(text) ? INVISIBLE_IN_WORD.exec(text) : null;
   if (zw) {
     local.push({
       rule: "inj.obfuscation.invisible-chars",
