@@ -8,7 +8,13 @@
  * exit.
  */
 import assert from "node:assert/strict";
-import { base64Runs, decodeBase64Text, scanInjection } from "../src/detect/injection.ts";
+import {
+  base64Runs,
+  decodeBase64Text,
+  ScanDeadline,
+  scanInjection,
+} from "../src/detect/injection.ts";
+import { detect, DetectDeadline } from "../src/detect/detect.ts";
 import {
   deleet,
   despace,
@@ -523,4 +529,22 @@ Deno.test("scanInjection: repeated and interleaved scans of overlapping windows 
   });
   for (const [i, r] of again) assert.deepEqual(r, first[i]);
   assert.ok(scanInjection(doc).flagged);
+});
+
+Deno.test("the deadline is still checked as the scan goes, with or without lead words", () => {
+  const texts = [
+    "lorem ipsum dolor sit amet ".repeat(40_000), // no lead word at all
+    "the in to for with ".repeat(20_000), // lead words everywhere
+    ("QUJDREVGR0hJSktMTU5PUFFSU1RVVldY" + " ").repeat(5_000), // base64 runs
+    "You must run it. ".repeat(20_000), // candidate sentences
+  ];
+  for (const t of texts) {
+    // Past the deadline from the start: the first check throws.
+    assert.throws(() => scanInjection(t, { deadline: 0, now: () => 1 }), ScanDeadline);
+    // A clock that moves on each look: the scan looks more than once.
+    let looks = 0;
+    scanInjection(t, { deadline: Infinity, now: () => ++looks });
+    assert.ok(looks > 1, `${looks} looks at the clock`);
+    assert.throws(() => detect(t, { deadline: 0, now: () => 1 }), DetectDeadline);
+  }
 });

@@ -3,10 +3,14 @@
  * descriptions, server instructions): rules as data, matched on normalised
  * text (`normalize.ts`), scores combined, a threshold decides.
  *
- * Each rule has an id, a family, a weight in (0, 1), triggers (strings every
- * match contains: the rule runs only in windows around their occurrences, so a
- * megabyte of ordinary text costs one pass of one combined regex) and a pattern. The score of
- * a text is the noisy-OR of the weights of the distinct rules that hit:
+ * Each rule has an id, a family, a weight in (0, 1), leads (the words a match
+ * starts with: the rule is tried, anchored, only where one starts a word) and a
+ * pattern. One loop over the normalised text reads its words; it also notes
+ * where the letter-spaced and leetspeak views, the sentence boundaries and the
+ * sentence scorer's cues can be, so those passes read only there (each
+ * shortcut is held to the whole-text way by tests/detect_views_test.ts and
+ * tests/detect_golden_test.ts). The score of a text is the noisy-OR of the
+ * weights of the distinct rules that hit:
  * `1 − Π(1 − w)`. Strong rules (an explicit "ignore previous instructions")
  * cross the threshold alone; weak cues (addressing an AI, urgency, a `curl |
  * sh` line, a fake chat tag) only together — which is what keeps ordinary
@@ -1372,6 +1376,7 @@ function scanView(
   const n = t.length;
   let i = 0;
   let steps = 0;
+  let words = 0;
   let before = 32; // the character before a word (a space at the start)
   while (i < n) {
     let c = t.charCodeAt(i);
@@ -1390,6 +1395,7 @@ function scanView(
       h = (h * 31 + c) | 0;
       c = t.charCodeAt(++i);
     } while (c >= 97 && c <= 122);
+    if ((++words & 4095) === 0) check(); // every few thousand words, lead words or not
     if (cues !== null) {
       // Where the derived views can differ from this one (normalize.ts): a single letter
       // followed by a separator (`i g n o r e`), a letter next to a digit or symbol used as one;
