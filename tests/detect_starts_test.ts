@@ -23,6 +23,7 @@ import {
   mayHoldSecret,
   searchable,
   SECRET_KEYWORDS,
+  SHORT_TEXT,
 } from "../src/detect/secret_keywords.ts";
 
 function prng(seed: number) {
@@ -467,4 +468,26 @@ Deno.test("a rule list changed in place is read again: keywords, patterns, order
   const both = [...SECRET_RULES.slice(0, 3), rule];
   assert.deepEqual(findSecrets(text, both), findSecrets(text, [...both]));
   assert.deepEqual(findSecrets("", both), []);
+});
+
+Deno.test("mayHoldSecret: the short-text search and the literal search agree on either side of SHORT_TEXT", () => {
+  const pad = (n: number) => "lorem ipsum dolor sit amet ".repeat(Math.ceil(n / 27)).slice(0, n);
+  for (const k of SECRET_KEYWORDS) {
+    for (const spelled of [k, k.toUpperCase(), k.replaceAll("k", "\u212a")]) {
+      for (
+        const n of [0, 10, SHORT_TEXT - spelled.length, SHORT_TEXT, SHORT_TEXT + 1, 3 * SHORT_TEXT]
+      ) {
+        for (const at of ["start", "end"]) {
+          const t = at === "start" ? spelled + pad(n) : pad(n) + spelled;
+          assert.equal(
+            mayHoldSecret(t),
+            t.toLowerCase().includes(k),
+            `${spelled} at ${at} of ${t.length}`,
+          );
+        }
+      }
+    }
+  }
+  assert.equal(mayHoldSecret(pad(SHORT_TEXT)), false);
+  assert.equal(mayHoldSecret(pad(SHORT_TEXT + 1)), false);
 });

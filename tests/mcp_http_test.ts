@@ -471,7 +471,7 @@ for (const mode of ["sse", "json"] as const) {
       const list = await runGuard(h, ["mcp", "list"]);
       assert.match(
         list.stdout,
-        new RegExp(`remote {2}6 tools .* http://127\\.0\\.0\\.1:${srv.port}/mcp$`, "m"),
+        new RegExp(`remote {2}7 tools .* http://127\\.0\\.0\\.1:${srv.port}/mcp$`, "m"),
       );
       assertNoCredentials(h, stderr, list.stdout, verify.stdout);
     } finally {
@@ -560,7 +560,7 @@ Deno.test("pinning: a changed remote tool is withheld until guard mcp trust; the
   const list = await runGuard(h, ["mcp", "list"]);
   assert.match(
     list.stdout,
-    new RegExp(`rug {2}6 tools, 1 withheld .* http://127\\.0\\.0\\.1:${port}/mcp\\n`),
+    new RegExp(`rug {2}7 tools, 1 withheld .* http://127\\.0\\.0\\.1:${port}/mcp\\n`),
   );
   const trust = await runGuard(h, ["mcp", "trust", "rug"]);
   assert.equal(trust.code, 0, trust.stderr);

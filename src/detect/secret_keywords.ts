@@ -75,8 +75,18 @@ export const SECRET_KEYWORDS = [
 /** False only when no secret rule can match `text`. */
 export function mayHoldSecret(text: string): boolean {
   if (!text) return false;
+  // Short texts (every audit record, most tool results): the plain search is quicker than
+  // setting up the literal search; both answer "does a keyword occur in the lower-cased text".
+  if (text.length <= SHORT_TEXT) {
+    const lower = text.toLowerCase();
+    for (const k of SECRET_KEYWORDS) if (lower.includes(k)) return true;
+    return false;
+  }
   return new KeywordCheck(text, literalMap(text, SECRET_KEYWORDS)).any(SECRET_KEYWORDS);
 }
+
+/** Up to this length `mayHoldSecret` searches the lower-cased text keyword by keyword. */
+export const SHORT_TEXT = 4096;
 
 // ── The literal search ──────────────────────────────────────────────────────
 
