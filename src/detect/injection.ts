@@ -1070,8 +1070,8 @@ export const INJECTION_RULES: InjectionRule[] = [
 
 // ── Scanning ────────────────────────────────────────────────────────────────
 
-/** Long base64 runs (standard or URL-safe alphabet). */
-const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
+/** Long base64 runs (standard or URL-safe alphabet): what `base64Runs` finds without this regex. */
+export const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const MAX_B64_RUN = 64 * 1024;
 const B64 = new Uint8Array(65536);
 for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
