@@ -24,6 +24,7 @@ import {
   searchable,
   SECRET_KEYWORDS,
   SHORT_TEXT,
+  UNIT_SCAN,
 } from "../src/detect/secret_keywords.ts";
 
 function prng(seed: number) {
@@ -490,4 +491,44 @@ Deno.test("mayHoldSecret: the short-text search and the literal search agree on 
   }
   assert.equal(mayHoldSecret(pad(SHORT_TEXT)), false);
   assert.equal(mayHoldSecret(pad(SHORT_TEXT + 1)), false);
+});
+
+Deno.test("literal search: the UTF-16 scan of short texts finds what the byte scan finds", () => {
+  // Short texts (up to UNIT_SCAN) are read unit by unit, longer ones as UTF-8 bytes in two runs;
+  // both give the same offsets, in every script, lone surrogates and astral characters included.
+  const pieces = [
+    "key",
+    "KEY",
+    "k",
+    "ey",
+    "sk-",
+    "ghp_",
+    "://",
+    "é",
+    "中",
+    "\u{1F600}",
+    "\ud800",
+    "\udc00",
+    "\ufeff",
+    "\u212a",
+    "\u0130",
+    "\u0080",
+    "\u07ff",
+    " ",
+    "x",
+    "\n",
+  ];
+  const literals = [...new Set([...SECRET_KEYWORDS, "key", "keykey", "k", "ey"])].sort();
+  const rnd = prng(21);
+  for (let n = 0; n < 3000; n++) {
+    let t = "";
+    const len = n % 50 === 0 ? UNIT_SCAN - 8 + (n % 17) : Math.floor(rnd() * 80);
+    while (t.length < len) t += pieces[Math.floor(rnd() * pieces.length)];
+    const bytes = findLiterals(t, literals, "bytes");
+    assert.deepEqual(findLiterals(t, literals, "units"), bytes, JSON.stringify(t));
+    assert.deepEqual(findLiterals(t, literals), bytes, JSON.stringify(t));
+  }
+  for (const t of ["", "k", "é", "\ud800key", "KEY\u{1F600}key"]) {
+    assert.deepEqual(findLiterals(t, literals, "units"), findLiterals(t, literals, "bytes"));
+  }
 });

@@ -323,12 +323,39 @@ const LEAD_WORDS = new Set([
   ..."immediately quietly silently".split(" "),
   ...IMPERATIVE_VERBS.split("|").map((v) => /^[a-z]*/.exec(v)![0]).filter((v) => v),
 ]);
-const LEAD_PREFIXES = new Set(
-  [...LEAD_WORDS].flatMap((w) => [...w].map((_, i) => w.slice(0, i + 1))),
-);
-const LONGEST_LEAD = Math.max(...[...LEAD_WORDS].map((w) => w.length));
-
 const isLetter = (c: number) => c >= 97 && c <= 122;
+
+/**
+ * LEAD_WORDS as a trie over a–z: node × 26 + letter → child (0: none; the root is 0), and
+ * whether a node ends a lead word.
+ */
+const LEAD_CHILD: number[] = [];
+const LEAD_END: boolean[] = [false];
+for (const w of LEAD_WORDS) {
+  let node = 0;
+  for (let k = 0; k < w.length; k++) {
+    if (!isLetter(w.charCodeAt(k))) throw new Error(`lead word ${w} is not a–z`);
+    const slot = node * 26 + w.charCodeAt(k) - 97;
+    if (!LEAD_CHILD[slot]) {
+      LEAD_CHILD[slot] = LEAD_END.length;
+      LEAD_END.push(false);
+    }
+    node = LEAD_CHILD[slot];
+  }
+  LEAD_END[node] = true;
+}
+const LEAD_TRIE = Int32Array.from({ length: LEAD_END.length * 26 }, (_, i) => LEAD_CHILD[i] ?? 0);
+
+/** Whether the run of letters text[x, y) begins with one of LEAD_WORDS (read in place). */
+function leadPrefix(text: string, x: number, y: number): boolean {
+  let node = 0;
+  for (let k = x; k < y; k++) {
+    node = LEAD_TRIE[node * 26 + text.charCodeAt(k) - 97];
+    if (node === 0) return false;
+    if (LEAD_END[node]) return true;
+  }
+  return false;
+}
 
 /** Where the cues are: offsets, ascending, of each kind. */
 export interface CueOffsets {
@@ -358,16 +385,7 @@ export function mayBeCandidate(text: string, start: number, end: number, at: Cue
   const first = text.slice(x, y);
   can |= CUES.get(first) ?? 0;
   if (first === "a" && text.startsWith(".i.", y)) can |= CUE_AI;
-  if ((can & CUE_IMPERATIVE) === 0) {
-    for (let k = 1; k <= Math.min(first.length, LONGEST_LEAD); k++) {
-      const pre = first.slice(0, k);
-      if (LEAD_WORDS.has(pre)) {
-        can |= CUE_IMPERATIVE;
-        break;
-      }
-      if (!LEAD_PREFIXES.has(pre)) break;
-    }
-  }
+  if ((can & CUE_IMPERATIVE) === 0 && leadPrefix(text, x, y)) can |= CUE_IMPERATIVE;
   let z = end;
   while (!isLetter(text.charCodeAt(z - 1))) z--;
   let u = z - 1;
@@ -462,8 +480,17 @@ export interface Bounds {
 
 let cachedBounds: Bounds | null = null;
 
-const sameList = <T>(a: readonly T[], b: readonly T[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function samePairs(a: readonly (readonly [unknown, unknown])[], b: typeof PAIRS): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i][0] !== b[i][0] || a[i][1] !== b[i][1]) return false;
+  return true;
+}
 
 /**
  * `scoreIfAtLeast`'s view of WEIGHTS, FEATURE_NAMES and PAIRS. They are
@@ -474,8 +501,7 @@ export function directiveBounds(): Bounds {
   const c = cachedBounds;
   if (
     c && sameList(c.weights, WEIGHTS) && sameList(c.names, FEATURE_NAMES) &&
-    c.pairs.length === PAIRS.length &&
-    c.pairs.every(([a, b], i) => a === PAIRS[i][0] && b === PAIRS[i][1])
+    samePairs(c.pairs, PAIRS)
   ) return c;
   const names = [...FEATURE_NAMES];
   const index = new Map(names.map((k, i) => [k, i]));
@@ -517,17 +543,19 @@ export function scoreIfAtLeast(
 ): number | null {
   if (!b.usable) return candidate(s) ? score(vector(features(s))) : null;
   const n = b.names.length;
+  // candidate's four (ai, you, user, imperative), each read only when it can match.
+  let got = 0;
+  for (let k = 0; k < 4; k++) {
+    if ((can & (1 << k)) !== 0 && b.res[b.first[k]].test(s)) got |= 1 << k;
+  }
+  if (!got) return null;
   const v = new Array<number>(n).fill(0);
   let known = 0;
-  let any = 0;
-  // candidate's four (ai, you, user, imperative), each read only when it can match.
   for (let k = 0; k < 4; k++) {
     const i = b.first[k];
-    v[i] = (can & (1 << k)) !== 0 && b.res[i].test(s) ? 1 : 0;
-    any |= v[i];
+    v[i] = (got >> k) & 1;
     known |= 1 << i;
   }
-  if (!any) return null;
   const w = b.weights;
   for (let k = 0; k < b.later.length; k++) {
     // A bound after candidate's four and after each further four.

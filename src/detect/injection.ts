@@ -23,6 +23,7 @@
  */
 import { deleetAt, despaceAt, normalize, type Normalized, originalIndex } from "./normalize.ts";
 import {
+  type Bounds,
   CUE_AI,
   CUE_YOU,
   type CueOffsets,
@@ -1332,6 +1333,13 @@ const LEET_BEFORE = table("013457@$");
 const SPLIT_KIND = new Uint8Array(65536);
 for (let c = 0; c < 128; c++) SPLIT_KIND[c] = splitsAt(c) === 0 ? 0 : 1;
 
+/** scanView's per-rule state (it never runs inside itself), by call number. */
+let scanViewCalls = 0;
+let inScanView = false;
+let ruleStamp = new Float64Array(0);
+let ruleCounts = new Int32Array(0);
+let ruleBusyUntil = new Float64Array(0);
+
 /**
  * Tries each rule, anchored, wherever one of its leads starts a word (one pass
  * over the text finds the words), and the markup rules at markup symbols.
@@ -1344,11 +1352,50 @@ function scanView(
   check: () => void,
   cues: Cues | null = null,
 ): void {
-  const t = v.norm.text;
   const idx = leadIndex(rules);
-  const counts = new Int32Array(idx.rules.length);
-  const busyUntil = new Float64Array(idx.rules.length).fill(-1);
+  // Per rule: hits so far, and where its last match ends — in shared arrays (fresh ones if a
+  // `now` called back into a scan), an entry valid only if stamped with this call's number.
+  const R = idx.rules.length;
+  const shared = !inScanView;
+  if (shared && ruleStamp.length < R) {
+    ruleStamp = new Float64Array(R);
+    ruleCounts = new Int32Array(R);
+    ruleBusyUntil = new Float64Array(R);
+  }
+  const state: RuleState = shared
+    ? { stamp: ruleStamp, counts: ruleCounts, busyUntil: ruleBusyUntil }
+    : { stamp: new Float64Array(R), counts: new Int32Array(R), busyUntil: new Float64Array(R) };
+  inScanView = true;
+  try {
+    scanViewWith(v, srcLength, idx, hits, check, cues, state);
+  } finally {
+    if (shared) inScanView = false;
+  }
+}
+
+interface RuleState {
+  stamp: Float64Array;
+  counts: Int32Array;
+  busyUntil: Float64Array;
+}
+
+function scanViewWith(
+  v: View,
+  srcLength: number,
+  idx: LeadIndex,
+  hits: InjectionHit[],
+  check: () => void,
+  cues: Cues | null,
+  { stamp, counts, busyUntil }: RuleState,
+): void {
+  const t = v.norm.text;
+  const call = ++scanViewCalls;
   const tryAt = (ri: number, pos: number) => {
+    if (stamp[ri] !== call) {
+      stamp[ri] = call;
+      counts[ri] = 0;
+      busyUntil[ri] = -1;
+    }
     if (busyUntil[ri] > pos) return; // inside this rule's previous match
     const n = counts[ri];
     if (n >= 20) return; // enough evidence for one rule
@@ -1491,12 +1538,17 @@ function scanText(
     cue: { ai: [], you: [], user: [], address: [] },
   };
   scanView({ norm }, text.length, rules, local, check, cues);
-  for (const v of despaceAt(norm, text.length, cues.spaced)) {
-    scanView({ norm: v, via: "spaced" }, text.length, rules, local, check);
+  // No cue, no view: despaceAt and deleetAt make none from an empty list.
+  if (cues.spaced.length) {
+    for (const v of despaceAt(norm, text.length, cues.spaced)) {
+      scanView({ norm: v, via: "spaced" }, text.length, rules, local, check);
+    }
   }
-  const leads = leadIndex(rules).words;
-  for (const v of deleetAt(norm, (w) => leads.has(w), cues.leet)) {
-    scanView({ norm: v, via: "leet" }, text.length, rules, local, check);
+  if (cues.leet.length) {
+    const leads = leadIndex(rules).words;
+    for (const v of deleetAt(norm, (w) => leads.has(w), cues.leet)) {
+      scanView({ norm: v, via: "leet" }, text.length, rules, local, check);
+    }
   }
   if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);
   // Obfuscation cues (only possible in non-ASCII text): Latin words with Cyrillic/Greek
@@ -1550,6 +1602,8 @@ function scanText(
   }
 }
 
+const THREE_LETTERS = /[a-z]{3}/;
+
 /** Sentence scores below this are not evidence. */
 export const DIRECTIVE_MIN = 0.6;
 
@@ -1570,7 +1624,7 @@ function scanDirectives(
   const t = norm.text;
   let count = 0;
   let steps = 0;
-  const bounds = directiveBounds();
+  let bounds: Bounds | null = null; // asked for at the first candidate (most texts have none)
   sentenceChunks(t, cues.split, (start, end) => {
     if (++steps === 4096) {
       steps = 0;
@@ -1579,8 +1633,8 @@ function scanDirectives(
     const can = mayBeCandidate(t, start, end, cues.cue);
     if (can === 0) return;
     const raw = t.slice(start, end);
-    if (!/[a-z]{3}/.test(raw)) return;
-    const p = scoreIfAtLeast(raw.trim(), min, bounds, can);
+    if (!THREE_LETTERS.test(raw)) return;
+    const p = scoreIfAtLeast(raw.trim(), min, bounds ??= directiveBounds(), can);
     if (p === null || p < min) return;
     out.push({
       rule: "inj.directive",
@@ -1595,6 +1649,7 @@ function scanDirectives(
 
 /** Combines hits: one weight per distinct rule, noisy-OR, sorted by position. */
 export function summarise(hits: InjectionHit[], threshold: number): InjectionResult {
+  if (!hits.length) return { score: 0, flagged: 0 >= threshold, threshold, hits: [] };
   const best = new Map<string, number>();
   for (const h of hits) best.set(h.rule, Math.max(best.get(h.rule) ?? 0, h.weight));
   let keep = 1;

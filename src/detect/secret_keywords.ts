@@ -205,17 +205,32 @@ function automaton(literals: string[]): Automaton {
  * (overlapping ones included): UTF-16 start offsets, ascending, per literal
  * (an empty array when it does not occur). Literals must be `searchable`.
  */
-export function findLiterals(text: string, literals: string[]): number[][] {
-  return findWith(automaton(literals), text).map((x) => x === NONE ? [] : x);
+export function findLiterals(
+  text: string,
+  literals: string[],
+  by: "length" | "units" | "bytes" = "length",
+): number[][] {
+  return findWith(automaton(literals), text, by).map((x) => x === NONE ? [] : x);
 }
 
 /** No occurrences (shared: never written to). */
 const NONE: number[] = [];
 
-function findWith(a: Automaton, text: string): number[][] {
+/**
+ * Up to this length the automaton reads the text's UTF-16 units (`scanUnits`: no encoding,
+ * quicker on short texts), beyond it UTF-8 bytes (`scanBytes`: two runs, quicker on long ones).
+ */
+export const UNIT_SCAN = 512;
+
+const encoder = new TextEncoder();
+
+/** `by`: which scan reads the text (the tests ask for each); by its length, `UNIT_SCAN`. */
+function findWith(a: Automaton, text: string, by = "length"): number[][] {
   const at: number[][] = new Array(a.literals.length);
   if (text) {
-    const ends = scanBytes(a, new TextEncoder().encode(text));
+    const ends = by === "units" || (by === "length" && text.length <= UNIT_SCAN)
+      ? scanUnits(a, text)
+      : scanBytes(a, encoder.encode(text));
     for (let e = 0; e < ends.length; e += 2) {
       const s = ends[e] - a.firstOut;
       const end = ends[e + 1];
@@ -227,6 +242,26 @@ function findWith(a: Automaton, text: string): number[][] {
   }
   for (let i = 0; i < at.length; i++) at[i] ??= NONE;
   return at;
+}
+
+/**
+ * `scanBytes` over the text's UTF-16 units, for short texts (no encoding, no
+ * buffer): a unit ≥ 0x80 leads to `nonAscii`, as each byte of its UTF-8 form
+ * does (a lone surrogate's U+FFFD included), and the offsets are the units'
+ * own. Same pairs as `scanBytes(a, encode(text))` (the tests compare them).
+ */
+function scanUnits(a: Automaton, text: string): number[] {
+  const next = a.next;
+  const F = a.firstOut;
+  const X = a.nonAscii;
+  const out: number[] = [];
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    s = c < 128 ? next[(s << 8) | c] : X;
+    if (s >= F && s !== X) out.push(s, i);
+  }
+  return out;
 }
 
 /**
@@ -330,8 +365,12 @@ export class KeywordCheck {
   /** Whether searchable `k` occurs in the lower-cased text only thanks to KELVIN SIGN or İ. */
   viaSpecial(k: string): boolean {
     if (!mayBeSpecial(k)) return false;
-    this.#special ??= KELVIN_OR_DOTTED_I.test(this.text);
-    return this.#special && specialRe(k).test(this.text);
+    return this.special() && specialRe(k).test(this.text);
+  }
+
+  /** Whether the text has KELVIN SIGN or İ at all (else `viaSpecial` is false for every keyword). */
+  special(): boolean {
+    return this.#special ??= KELVIN_OR_DOTTED_I.test(this.text);
   }
 
   any(keywords: string[]): boolean {

@@ -781,6 +781,7 @@ function gateOpen(p: Prepared, ri: number, found: Found, has: KeywordCheck): boo
       if (has.has(keywords[j])) return true;
     } else if (found.at[li].length > 0) return true;
   }
+  if (!has.special()) return false; // no KELVIN SIGN or İ: no keyword occurs only thanks to one
   for (let j = 0; j < g.length; j++) {
     if (g[j] >= 0 && p.special[ri][j] === 1 && has.viaSpecial(keywords[j])) return true;
   }
@@ -789,17 +790,24 @@ function gateOpen(p: Prepared, ri: number, found: Found, has: KeywordCheck): boo
 
 const preparedLists: Prepared[] = [];
 
-function prepared(rules: SecretRule[]): Prepared {
-  for (const p of preparedLists) {
-    if (
-      p.rules.length === rules.length &&
-      rules.every((r, i) =>
-        r === p.rules[i] && r.pattern === p.patterns[i] && r.keywords === p.keywordLists[i] &&
-        r.keywords.length === p.keywords[i].length &&
-        r.keywords.every((k, j) => k === p.keywords[i][j])
-      )
-    ) return p;
+/** Whether `p` was made from these rules, patterns and keywords (plain loops: asked every call). */
+function samePrepared(p: Prepared, rules: SecretRule[]): boolean {
+  if (p.rules.length !== rules.length) return false;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i];
+    if (r !== p.rules[i] || r.pattern !== p.patterns[i] || r.keywords !== p.keywordLists[i]) {
+      return false;
+    }
+    const ks = r.keywords;
+    const was = p.keywords[i];
+    if (ks.length !== was.length) return false;
+    for (let j = 0; j < ks.length; j++) if (ks[j] !== was[j]) return false;
   }
+  return true;
+}
+
+function prepared(rules: SecretRule[]): Prepared {
+  for (const p of preparedLists) if (samePrepared(p, rules)) return p;
   const literals: string[] = [];
   for (const r of rules) {
     for (const k of r.keywords) if (searchable(k)) literals.push(k);
