@@ -197,7 +197,13 @@ export class ResultStream {
   /** The scan ran out of time: the verdict says so (the caller withholds); lexing goes on. */
   private deadlinePassed = false;
 
+  /** Best weight per injection rule so far, and whether they already cross the threshold. */
+  private best = new Map<string, number>();
+  private flagged = false;
+
+  /** Whether scanning can stop: the deadline passed, or an injection already withholds it. */
   private late(): boolean {
+    if (this.flagged) return true;
     if (this.deadlinePassed) return true;
     if (this.o.deadline && this.o.now && this.o.now() > this.o.deadline(this.size)) {
       this.deadlinePassed = true;
@@ -236,7 +242,17 @@ export class ResultStream {
         this.deadlinePassed = true;
         return;
       }
-      for (const h of r.hits) this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
+      for (const h of r.hits) {
+        this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
+        this.best.set(h.rule, Math.max(this.best.get(h.rule) ?? 0, h.weight));
+      }
+      // The score only grows (noisy-OR of distinct rules): once over the threshold the result is
+      // withheld whatever follows, so the rest is lexed for its id but no longer scanned.
+      if (r.hits.length && !this.flagged) {
+        let keep = 1;
+        for (const w of this.best.values()) keep *= 1 - w;
+        this.flagged = Math.round((1 - keep) * 1000) / 1000 >= this.settings.injectionThreshold;
+      }
     });
   }
 
