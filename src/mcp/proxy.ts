@@ -708,16 +708,18 @@ export class ProxySession {
     }
     this.pending.delete(k);
     const call = p.kind === "call" ? p : null;
+    // What flow tracking reads of a result (its first maxScanChars), decoded piece by piece.
     const flowPrefix = (parts: Uint8Array[]) => {
       const cap = FLOW_LIMITS.maxScanChars;
-      const keep: Uint8Array[] = [];
+      const d = new TextDecoder();
+      const text: string[] = [];
       let n = 0;
       for (const b of parts) {
         if (n >= cap) break;
-        keep.push(n + b.length > cap ? b.subarray(0, cap - n) : b);
+        text.push(d.decode(n + b.length > cap ? b.subarray(0, cap - n) : b, { stream: true }));
         n += b.length;
       }
-      return dec.decode(concatBytes(keep));
+      return text.join("") + d.decode();
     };
     const scan: ResultScan = v.size > this.o.policy.mcp.maxResultBytes || v.tooLarge
       ? { kind: "too-large" }

@@ -657,7 +657,10 @@ function isLiteralByte(b: number): boolean {
     b === 0x2e || b === 0x45;
 }
 
-/** The message with each listed slot's string replaced by its masked text. */
+/**
+ * The message with each listed slot's string replaced by its masked text. Bytes outside the slots
+ * are copied as they came; a slot is decoded, masked and re-encoded piece by piece (never whole).
+ */
 function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
   if (!slots.length) return chunks;
   const enc = new TextEncoder();
@@ -665,12 +668,13 @@ function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
   let pos = 0; // absolute offset of the next byte to copy
   let ci = 0;
   let coff = 0; // absolute offset of chunks[ci]
-  const copyTo = (end: number, sink: Uint8Array[] | null) => {
+  /** Hands the bytes up to `end` to `sink`, in the chunks' own pieces. */
+  const take = (end: number, sink: (b: Uint8Array) => void) => {
     while (pos < end) {
       const c = chunks[ci];
       const from = pos - coff;
       const to = Math.min(c.length, end - coff);
-      if (sink) sink.push(c.subarray(from, to));
+      sink(c.subarray(from, to));
       pos = coff + to;
       if (to === c.length) {
         coff += c.length;
@@ -678,22 +682,44 @@ function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
       }
     }
   };
+  const quote = enc.encode('"');
   for (const s of [...slots].sort((a, b) => a.start - b.start)) {
-    copyTo(s.start, out);
-    const raw: Uint8Array[] = [];
-    copyTo(s.end, raw);
-    const bytes = concat(raw);
-    const text = JSON.parse(new TextDecoder().decode(bytes)) as string;
+    take(s.start + 1, (b) => out.push(b)); // up to and with the opening quote
     const hits = mergeHits(s.secrets);
-    let masked = "";
-    let p = 0;
-    for (const h of hits) {
-      masked += text.slice(p, h.start) + `[REDACTED:${h.rule}]`;
-      p = h.end;
-    }
-    out.push(enc.encode(JSON.stringify(masked + text.slice(p))));
+    const decoder = new StringDecoder();
+    let hi = 0;
+    let marked = -1; // the hit whose marker is out
+    let d = 0; // decoded offset of the next piece
+    const emit = (text: string) => {
+      let piece = "";
+      const end = d + text.length;
+      let p = d;
+      while (p < end) {
+        const h = hits[hi];
+        if (!h || h.start >= end) {
+          piece += text.slice(p - d);
+          p = end;
+        } else if (p < h.start) {
+          piece += text.slice(p - d, h.start - d);
+          p = h.start;
+        } else {
+          if (marked !== hi) {
+            piece += `[REDACTED:${h.rule}]`;
+            marked = hi;
+          }
+          p = Math.min(h.end, end);
+          if (h.end <= end) hi++;
+        }
+      }
+      d = end;
+      if (piece) out.push(enc.encode(JSON.stringify(piece).slice(1, -1)));
+    };
+    take(s.end - 1, (b) => emit(decoder.push(b, false)));
+    emit(decoder.push(new Uint8Array(0), true));
+    take(s.end, () => {}); // the closing quote, written anew
+    out.push(quote);
   }
-  copyTo(chunks.reduce((n, c) => n + c.length, 0), out);
+  take(chunks.reduce((n, c) => n + c.length, 0), (b) => out.push(b));
   return out;
 }
 
@@ -708,17 +734,6 @@ function mergeHits(hits: SecretHit[]): SecretHit[] {
       continue;
     }
     out.push({ ...h });
-  }
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
   }
   return out;
 }
