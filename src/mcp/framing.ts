@@ -48,7 +48,7 @@ export class LineSplitter {
       }
       if (!this.dropping && this.size + piece.length > this.streamAfter) {
         this.streaming = true;
-        if (this.size) out.push({ kind: "part", bytes: concat(this.parts, this.size) });
+        if (this.size) out.push({ kind: "part", bytes: concatBytes(this.parts, this.size) });
         this.parts = [];
         this.size = 0;
         out.push({ kind: "part", bytes: piece });
@@ -76,7 +76,7 @@ export class LineSplitter {
           this.dropping = false;
           this.dropped = 0;
         } else {
-          out.push({ kind: "line", bytes: concat(this.parts, this.size) });
+          out.push({ kind: "line", bytes: concatBytes(this.parts, this.size) });
           this.parts = [];
           this.size = 0;
         }
@@ -94,14 +94,18 @@ export class LineSplitter {
     }
     if (this.dropping) return [{ kind: "oversized", size: this.dropped }];
     if (!this.size) return [];
-    const bytes = concat(this.parts, this.size);
+    const bytes = concatBytes(this.parts, this.size);
     this.parts = [];
     this.size = 0;
     return [{ kind: "line", bytes }];
   }
 }
 
-function concat(parts: Uint8Array[], size: number): Uint8Array {
+/** The parts as one array (the part itself when there is one); `size` is their total length. */
+export function concatBytes(
+  parts: Uint8Array[],
+  size = parts.reduce((n, p) => n + p.length, 0),
+): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(size);
   let o = 0;

@@ -25,6 +25,7 @@
  * error through `sink.failed`; later requests go on. Deno's `--allow-net` for
  * the one origin is what keeps every other origin out of reach.
  */
+import { concatBytes } from "./framing.ts";
 import { SseError, SseParser } from "./sse.ts";
 import { MAX_MESSAGE, type Upstream, type UpstreamSink } from "./upstream.ts";
 
@@ -551,7 +552,7 @@ export class HttpUpstream implements Upstream {
       return await this.failPost(p, this.dropReason(p));
     }
     if (p.settled) return;
-    const bytes = parts.length === 1 ? parts[0] : concat(parts, size);
+    const bytes = concatBytes(parts, size);
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -727,13 +728,3 @@ export class HttpUpstream implements Upstream {
 
 const EXPIRED =
   "the MCP server ended the session (HTTP 404 for its Mcp-Session-Id); restart the client to start a new one";
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}

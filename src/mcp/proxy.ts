@@ -45,6 +45,7 @@ const PROXY_DIGESTS: Digests = {
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
 import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
+import { concatBytes } from "./framing.ts";
 import type { InjectionResult } from "../detect/injection.ts";
 import {
   admitCall,
@@ -114,17 +115,6 @@ type ResultScan =
   | { kind: "injection"; injection: InjectionResult }
   | { kind: "redacted"; secrets: string[]; flowText: () => string }
   | { kind: "pass"; flowText: () => string };
-
-function concatBytes(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();

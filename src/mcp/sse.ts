@@ -16,6 +16,7 @@
  * as soon as the limit is passed (nothing over it is buffered). After an
  * error the parser stays failed.
  */
+import { concatBytes } from "./framing.ts";
 
 export interface SseEvent {
   /** The event type (`message` when the stream names none). */
@@ -102,7 +103,7 @@ export class SseParser {
   }
 
   private endLine(out: SseEvent[]) {
-    const bytes = this.parts.length === 1 ? this.parts[0] : concat(this.parts, this.lineSize);
+    const bytes = concatBytes(this.parts, this.lineSize);
     this.parts = [];
     const size = this.lineSize;
     this.lineSize = 0;
@@ -158,14 +159,4 @@ export class SseParser {
     this.dataSize = 0;
     this.event = "";
   }
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
 }
