@@ -8,6 +8,7 @@
 import assert from "node:assert/strict";
 import { MalformedJson, ResultStream, type StreamVerdict } from "../src/mcp/result_stream.ts";
 import { filterResult } from "../src/mcp/result_filter.ts";
+import { LineSplitter } from "../src/mcp/framing.ts";
 
 const AKIA = "AKIA" + "QWERTYUIOPASDFGH";
 const GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -349,4 +350,32 @@ Deno.test("once an injection withholds the result, the rest is lexed for its id,
   assert.equal(v.injection.flagged, true);
   assert.deepEqual(v.secrets, [], "the secret past the verdict was never looked for");
   assert.ok(v.injection.hits.every((h) => h.start < 1 << 20), "nor injections past it");
+});
+
+Deno.test("the line splitter hands long lines over in parts, short ones whole, cut anywhere", () => {
+  const sizes = [0, 1, 99, 100, 101, 250, 1000];
+  const lines = sizes.map((n, i) => `${String(i).repeat(n)}\n`);
+  const all = enc.encode(lines.join(""));
+  for (const step of [1, 7, 64, 100, 333, all.length]) {
+    const split = new LineSplitter(1 << 20, 100);
+    const got: string[] = [];
+    let long: Uint8Array[] | null = null;
+    const take = (evs: ReturnType<LineSplitter["push"]>) => {
+      for (const ev of evs) {
+        if (ev.kind === "line") got.push(`whole:${dec.decode(ev.bytes)}`);
+        else if (ev.kind === "part") (long ??= []).push(ev.bytes.slice());
+        else if (ev.kind === "end") {
+          got.push(`parts:${joined(long!)}`);
+          long = null;
+        }
+      }
+    };
+    for (let p = 0; p < all.length; p += step) take(split.push(all.subarray(p, p + step)));
+    take(split.flush());
+    assert.deepEqual(
+      got,
+      lines.map((l) => (l.length > 100 ? `parts:${l}` : `whole:${l}`)),
+      `pieces of ${step}`,
+    );
+  }
 });

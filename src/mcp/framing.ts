@@ -37,20 +37,14 @@ export class LineSplitter {
       const nl = chunk.indexOf(10, start);
       const end = nl < 0 ? chunk.length : nl + 1;
       const piece = chunk.subarray(start, end);
-      if (this.streaming) {
-        out.push({ kind: "part", bytes: piece });
-        if (nl >= 0) {
-          out.push({ kind: "end" });
-          this.streaming = false;
-        }
-        start = end;
-        continue;
-      }
-      if (!this.dropping && this.size + piece.length > this.streamAfter) {
+      if (!this.streaming && !this.dropping && this.size + piece.length > this.streamAfter) {
+        // The line becomes long: what is held goes out first, then each piece as it comes.
         this.streaming = true;
         if (this.size) out.push({ kind: "part", bytes: concatBytes(this.parts, this.size) });
         this.parts = [];
         this.size = 0;
+      }
+      if (this.streaming) {
         out.push({ kind: "part", bytes: piece });
         if (nl >= 0) {
           out.push({ kind: "end" });
