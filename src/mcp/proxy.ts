@@ -62,13 +62,15 @@ import type { Evaluation } from "../policy/evaluation.ts";
 import type { ToolDefinition } from "../flow/capabilities.ts";
 import "../flow/mcp_capabilities.ts"; // MCP tool heuristics for flow tracking (registers itself)
 import {
+  fileSink,
   MAX_MESSAGE,
   type MessageFeed,
   pumpLines,
   readChunks,
+  SerialWriter,
   StdioUpstream,
   STREAM_AFTER,
-  StreamWriter,
+  streamSink,
   type Upstream,
 } from "./upstream.ts";
 import { loadPins, savePins, serverKey } from "./mcp_pins.ts";
@@ -884,34 +886,14 @@ async function sha256(s: string): Promise<string> {
   return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Writes to guard's own stdout without a web stream in between (one write op per message). */
-class StdoutWriter {
-  private chain: Promise<void> = Promise.resolve();
-  closed = false;
-  write(bytes: Uint8Array): Promise<void> {
-    this.chain = this.chain.then(async () => {
-      if (this.closed) return;
-      try {
-        for (let off = 0; off < bytes.length;) off += await Deno.stdout.write(bytes.subarray(off));
-      } catch {
-        this.closed = true;
-      }
-    });
-    return this.chain;
-  }
-  async close(): Promise<void> {
-    await this.chain;
-    this.closed = true;
-  }
-}
-
 /** Runs the proxy until the client closes its end and the server has ended; returns the server's exit code. */
 export async function runProxy(o: ProxyOptions): Promise<number> {
   const log = o.log ?? ((s: string) => console.error(s));
   const upstream = o.upstream ?? new StdioUpstream(o.command ?? "", o.args ?? []);
   const key = await serverKey(o.name, upstream.identity);
   const pins = loadPins(o.stateDir, key, o.name, upstream.identity);
-  const clientOut = o.output ? new StreamWriter(o.output) : new StdoutWriter();
+  // guard's own stdout without a web stream in between (one write op per message).
+  const clientOut = new SerialWriter(o.output ? streamSink(o.output) : fileSink(Deno.stdout));
   const session = new ProxySession(
     o,
     key,

@@ -48,19 +48,22 @@ export const MAX_MESSAGE = 64 * 1024 * 1024;
 /** Server messages longer than this are scanned as they arrive (src/mcp/result_stream.ts). */
 export const STREAM_AFTER = 256 * 1024;
 
-/** Serialises writes to one web stream. */
-export class StreamWriter {
+/** Where a SerialWriter's bytes go. */
+export interface ByteSink {
+  write(bytes: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serialises writes to one sink; after a failed write the rest is dropped. */
+export class SerialWriter {
   private chain: Promise<void> = Promise.resolve();
-  private w: WritableStreamDefaultWriter<Uint8Array>;
   closed = false;
-  constructor(stream: WritableStream<Uint8Array>) {
-    this.w = stream.getWriter();
-  }
+  constructor(private readonly sink: ByteSink) {}
   write(bytes: Uint8Array): Promise<void> {
     this.chain = this.chain.then(async () => {
       if (this.closed) return;
       try {
-        await this.w.write(bytes);
+        await this.sink.write(bytes);
       } catch {
         this.closed = true;
       }
@@ -72,9 +75,25 @@ export class StreamWriter {
     if (this.closed) return;
     this.closed = true;
     try {
-      await this.w.close();
+      await this.sink.close();
     } catch { /* already closed */ }
   }
+}
+
+/** A web stream as a sink (a child's stdin; the streams tests pass). */
+export function streamSink(stream: WritableStream<Uint8Array>): ByteSink {
+  const w = stream.getWriter();
+  return { write: (b) => w.write(b), close: () => w.close() };
+}
+
+/** A file as a sink, written with its own write op (guard's stdout; left open on close). */
+export function fileSink(file: { write(p: Uint8Array): Promise<number> }): ByteSink {
+  return {
+    write: async (b) => {
+      for (let off = 0; off < b.length;) off += await file.write(b.subarray(off));
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 /** Chunks read straight from a file (guard's stdin): no web stream in between. */
@@ -118,7 +137,7 @@ function delay(ms: number): Promise<void> {
 export class StdioUpstream implements Upstream {
   readonly identity: string;
   private child: Deno.ChildProcess | null = null;
-  private writer: StreamWriter | null = null;
+  private writer: SerialWriter | null = null;
   private exited = false;
   private resolveDone!: (code: number) => void;
   readonly done: Promise<number> = new Promise((r) => (this.resolveDone = r));
@@ -139,7 +158,7 @@ export class StdioUpstream implements Upstream {
     try {
       Deno.permissions.revokeSync({ name: "run" });
     } catch { /* not granted */ }
-    this.writer = new StreamWriter(child.stdin);
+    this.writer = new SerialWriter(streamSink(child.stdin));
     const status = child.status.then((s) => {
       this.exited = true;
       return s;
