@@ -173,7 +173,7 @@ export interface StreamVerdict {
   secrets: string[];
   /** The message as received (empty when too large). */
   bytes(): Uint8Array[];
-  /** The message with every secret of a visible slot masked as `[REDACTED:<rule>]`. */
+  /** The message with every secret of a visible slot masked as `[REDACTED:<rule>]` (built once). */
   redacted(): Uint8Array[];
 }
 
@@ -292,6 +292,7 @@ export class ResultStream {
       }
     }
     const chunks = this.chunks;
+    let rebuilt: Uint8Array[] | null = null; // built once: flow tracking and the client both read it
     return {
       size: this.size,
       tooLarge: this.tooLarge,
@@ -305,7 +306,7 @@ export class ResultStream {
       injection,
       secrets,
       bytes: () => chunks,
-      redacted: () => rebuild(chunks, masked),
+      redacted: () => (rebuilt ??= rebuild(chunks, masked)),
     };
   }
 
