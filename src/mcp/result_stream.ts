@@ -99,9 +99,6 @@ class Windows {
     private readonly overlap: number,
     private readonly scan: (text: string, base: number) => void,
   ) {}
-  get length(): number {
-    return this.base + this.held;
-  }
   push(text: string) {
     this.pieces.push(text);
     this.held += text.length;
@@ -185,9 +182,9 @@ export class ResultStream {
   private topSeen = false;
   private done = false;
   private batch = false;
-  /** Inside a string token: its use, its start offset, whether the previous byte was a backslash. */
-  private str: { use: StringUse; start: number; escaped: boolean } | null = null;
-  private lit: { start: number; text: string; key: string | null; role: Role } | null = null;
+  /** Inside a string token: its use, and whether the previous byte was a backslash. */
+  private str: { use: StringUse; escaped: boolean } | null = null;
+  private lit: { text: string; key: string | null; role: Role } | null = null;
   private decoder: StringDecoder | null = null;
   private slotText: Windows | null = null;
   private slots: Slot[] = [];
@@ -197,8 +194,7 @@ export class ResultStream {
   /** The scan ran out of time: the verdict says so (the caller withholds); lexing goes on. */
   private deadlinePassed = false;
 
-  /** Best weight per injection rule so far, and whether they already cross the threshold. */
-  private best = new Map<string, number>();
+  /** The injection hits so far already cross the threshold. */
   private flagged = false;
 
   /** Whether scanning can stop: the deadline passed, or an injection already withholds it. */
@@ -242,16 +238,11 @@ export class ResultStream {
         this.deadlinePassed = true;
         return;
       }
-      for (const h of r.hits) {
-        this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
-        this.best.set(h.rule, Math.max(this.best.get(h.rule) ?? 0, h.weight));
-      }
+      for (const h of r.hits) this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
       // The score only grows (noisy-OR of distinct rules): once over the threshold the result is
       // withheld whatever follows, so the rest is lexed for its id but no longer scanned.
-      if (r.hits.length && !this.flagged) {
-        let keep = 1;
-        for (const w of this.best.values()) keep *= 1 - w;
-        this.flagged = Math.round((1 - keep) * 1000) / 1000 >= this.settings.injectionThreshold;
+      if (r.hits.length) {
+        this.flagged = summarise(this.injHits, this.settings.injectionThreshold).flagged;
       }
     });
   }
@@ -346,7 +337,6 @@ export class ResultStream {
           if (b !== Q) throw new MalformedJson("expected a key");
           this.str = {
             use: { kind: "capture", into: "key", bytes: [] },
-            start: base + i,
             escaped: false,
           };
           i++;
@@ -503,13 +493,13 @@ export class ResultStream {
           }
         });
       }
-      this.str = { use, start: at, escaped: false };
+      this.str = { use, escaped: false };
       this.topSeen = true;
       return;
     }
     if (isLiteralByte(b) && b !== 0x2b && b !== 0x2e) {
       const key = top && top.kind === "obj" ? top.key : null;
-      this.lit = { start: at, text: String.fromCharCode(b), key, role: top?.role ?? "top" };
+      this.lit = { text: String.fromCharCode(b), key, role: top?.role ?? "top" };
       this.topSeen = true;
       return;
     }
