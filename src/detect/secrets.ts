@@ -738,12 +738,17 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
       hits.push({ rule: r.id, start, end });
     }
   }
-  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  return mergeHits(hits);
+}
+
+/** Hits leftmost first, overlapping ones merged: the union is masked, never a partial secret. */
+export function mergeHits(hits: SecretHit[]): SecretHit[] {
+  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: SecretHit[] = [];
-  for (const h of hits) {
+  for (const h of sorted) {
     const last = out[out.length - 1];
     if (last && h.start < last.end) {
-      last.end = Math.max(last.end, h.end); // overlapping: mask the union, never leave a partial secret
+      last.end = Math.max(last.end, h.end);
       continue;
     }
     out.push({ ...h });

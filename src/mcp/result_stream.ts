@@ -24,7 +24,7 @@ import {
   summarise,
 } from "../detect/injection.ts";
 import { scanInjection } from "../detect/injection.ts";
-import { effectiveRules, findSecrets, type SecretHit } from "../detect/secrets.ts";
+import { effectiveRules, findSecrets, mergeHits, type SecretHit } from "../detect/secrets.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
 import { INJECTION_RULES } from "../detect/injection.ts";
 
@@ -711,20 +711,5 @@ function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
     out.push(quote);
   }
   take(chunks.reduce((n, c) => n + c.length, 0), (b) => out.push(b));
-  return out;
-}
-
-/** Leftmost first, overlapping hits merged (never a partial secret left). */
-function mergeHits(hits: SecretHit[]): SecretHit[] {
-  const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
-  const out: SecretHit[] = [];
-  for (const h of sorted) {
-    const last = out[out.length - 1];
-    if (last && h.start < last.end) {
-      last.end = Math.max(last.end, h.end);
-      continue;
-    }
-    out.push({ ...h });
-  }
   return out;
 }
