@@ -24,6 +24,20 @@ export type FilterVerdict =
 
 type Slot = { get(): string; set(v: string): void };
 
+/**
+ * The strings of a content block the model sees, by block type, in the order they are read
+ * (`resource.text`: the text of the embedded resource). The streamed scan (result_stream.ts)
+ * reads the same table, so both look at the same places.
+ */
+export const SHOWN_FIELDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["text", ["text"]],
+  ["resource_link", ["name", "title", "description"]],
+  ["resource", ["resource.text"]],
+]);
+
+/** How many levels below structuredContent its strings are read. */
+export const STRUCTURED_DEPTH = 64;
+
 /** Every model-visible string of a result, with a setter. */
 function slots(result: Record<string, unknown>): Slot[] {
   const out: Slot[] = [];
@@ -34,20 +48,19 @@ function slots(result: Record<string, unknown>): Slot[] {
     for (const c of result.content) {
       if (!c || typeof c !== "object") continue;
       const block = c as Record<string, unknown>;
-      if (block.type === "text") field(block, "text");
-      if (block.type === "resource_link") {
-        field(block, "name");
-        field(block, "title");
-        field(block, "description");
-      }
-      if (block.type === "resource" && block.resource && typeof block.resource === "object") {
-        field(block.resource as Record<string, unknown>, "text");
+      const fields = typeof block.type === "string" ? SHOWN_FIELDS.get(block.type) : undefined;
+      for (const path of fields ?? []) {
+        const [outer, inner] = path.split(".");
+        if (inner === undefined) field(block, outer);
+        else if (block[outer] && typeof block[outer] === "object") {
+          field(block[outer] as Record<string, unknown>, inner);
+        }
       }
     }
   }
   // structuredContent: every string, keys included in the walk but never rewritten.
   const walk = (v: unknown, depth: number) => {
-    if (depth > 64 || !v || typeof v !== "object") return;
+    if (depth > STRUCTURED_DEPTH || !v || typeof v !== "object") return;
     if (Array.isArray(v)) {
       v.forEach((x, i) => {
         if (typeof x === "string") out.push({ get: () => v[i], set: (s) => (v[i] = s) });

@@ -27,6 +27,7 @@ import { scanInjection } from "../detect/injection.ts";
 import { effectiveRules, findSecrets, mergeHits, type SecretHit } from "../detect/secrets.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
 import { INJECTION_RULES } from "../detect/injection.ts";
+import { SHOWN_FIELDS, STRUCTURED_DEPTH } from "./result_filter.ts";
 
 /** Window and overlap of a scan, in UTF-16 units (the overlap ≥ the longest base64 run rescanned). */
 export const SCAN_WINDOW = 1 << 20;
@@ -56,7 +57,7 @@ interface Slot {
   start: number;
   end: number;
   block: Block | null;
-  /** text | name | title | description | resource | structured */
+  /** A field of SHOWN_FIELDS (`text`, `name`, …, `resource.text`), or `structured`. */
   key: string;
   /** Its text while held back from the joined injection text (see Block.held). */
   text: string[] | null;
@@ -413,23 +414,20 @@ export class ResultStream {
         if (key === "type" && kind === "str") {
           return { role: "other", use: { kind: "capture", into: "type", bytes: [] } };
         }
-        if (
-          kind === "str" &&
-          (key === "text" || key === "name" || key === "title" || key === "description")
-        ) {
+        if (kind === "str" && key !== null && SHOWN_KEYS.has(key)) {
           return { role: "other", use: slot(key, block) };
         }
         if (key === "resource" && kind === "obj") return { role: "resource", use: skip };
         return { role: "other", use: skip };
       }
       case "resource":
-        if (key === "text" && kind === "str") {
-          return { role: "other", use: slot("resource", top.block) };
+        if (kind === "str" && SHOWN_KEYS.has(`resource.${key}`)) {
+          return { role: "other", use: slot(`resource.${key}`, top.block) };
         }
         return { role: "other", use: skip };
       case "structured": {
-        // result_filter walks 64 levels below structuredContent (at depth 3 here).
-        const deeper = (kind === "obj" || kind === "arr") && top.depth - 2 <= 64;
+        // result_filter walks STRUCTURED_DEPTH levels below structuredContent (at depth 3 here).
+        const deeper = (kind === "obj" || kind === "arr") && top.depth - 2 <= STRUCTURED_DEPTH;
         return {
           role: deeper ? "structured" : "other",
           use: kind === "str" ? slot("structured", null) : skip,
@@ -474,13 +472,11 @@ export class ResultStream {
         const b = use.slot.block;
         // Streamed into the joined text when its block already shows it; else held to the
         // block's end, where its final type decides (a later duplicate "type" cannot hide it).
-        if (
-          b &&
-          (b.type !== slotType(use.slot.key) ||
-            use.slot.key !== "text" && use.slot.key !== "resource")
-        ) {
-          use.slot.text = [];
-        } else this.separate();
+        // A type showing several strings (a resource link) holds them too: they are joined in
+        // the filter's order.
+        const fields = b?.type ? SHOWN_FIELDS.get(b.type) : undefined;
+        if (b && !(fields?.length === 1 && fields[0] === use.slot.key)) use.slot.text = [];
+        else this.separate();
         this.decoder = new StringDecoder();
         const slot = use.slot;
         const found: SecretHit[] = slot.secrets;
@@ -539,10 +535,9 @@ export class ResultStream {
     if (f.role === "block") {
       // Held strings of a block, now that its type is final, in result_filter's order.
       const b = f.block!;
-      const order = ["text", "name", "title", "description", "resource"];
-      for (const key of order) {
+      for (const key of (b.type !== null && SHOWN_FIELDS.get(b.type)) || []) {
         for (const slot of b.held) {
-          if (slot.key !== key || !shows(b.type, key)) continue;
+          if (slot.key !== key) continue;
           this.separate();
           for (const t of slot.text!) this.joined.push(t);
         }
@@ -630,14 +625,13 @@ export class ResultStream {
   }
 }
 
-/** The block type whose string `key` the model sees. */
-function slotType(key: string): string {
-  return key === "text" ? "text" : key === "resource" ? "resource" : "resource_link";
+/** Whether a block of `type` shows its string `key` to the model. */
+function shows(type: string | null, key: string): boolean {
+  return type !== null && (SHOWN_FIELDS.get(type)?.includes(key) ?? false);
 }
 
-function shows(type: string | null, key: string): boolean {
-  return type !== null && type === slotType(key);
-}
+/** Every block field some type shows (`resource.text` for an embedded resource's text). */
+const SHOWN_KEYS = new Set([...SHOWN_FIELDS.values()].flat());
 
 function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
