@@ -13,7 +13,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { guardEnv, MAIN_TS, REPO_ROOT, tempHome } from "./guard_flags.ts";
+import { firstLine, guardEnv, MAIN_TS, REPO_ROOT, tempHome } from "./guard_flags.ts";
 import { netHost, OFFLINE_FLAGS, remoteProxyFlags } from "../src/cli/flags.ts";
 
 export interface CallFigures {
@@ -57,16 +57,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
     stdout: "piped",
     stderr: "null",
   }).spawn();
-  const reader = child.stdout.getReader();
-  let buf = "";
-  while (!buf.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the fixture server did not start");
-    buf += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  void child.stdout.cancel();
-  const port = JSON.parse(buf.split("\n")[0]).port;
+  const port = JSON.parse(await firstLine(child, "the fixture server")).port;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stop: async () => {

@@ -127,3 +127,21 @@ export function runGuard(
 export async function tempHome(prefix = "guard-home-"): Promise<string> {
   return await Deno.makeTempDir({ prefix });
 }
+
+/**
+ * The first line a child writes to its piped stdout (a server saying it listens, often with its
+ * port); the rest of its stdout is discarded.
+ */
+export async function firstLine(child: Deno.ChildProcess, what: string): Promise<string> {
+  const reader = child.stdout.getReader();
+  const dec = new TextDecoder();
+  let buf = "";
+  while (!buf.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${what} ended before it was ready`);
+    buf += dec.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+  void child.stdout.cancel();
+  return buf.slice(0, buf.indexOf("\n"));
+}

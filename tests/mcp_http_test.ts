@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
+  firstLine,
   guardEnv,
   guardFlags,
   MAIN_TS,
@@ -197,16 +198,7 @@ async function startServer(script: string, env: Record<string, string> = {}): Pr
     stdout: "piped",
     stderr: "null",
   }).spawn();
-  const reader = child.stdout.getReader();
-  let buf = "";
-  while (!buf.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`${script} did not start`);
-    buf += dec.decode(value);
-  }
-  reader.releaseLock();
-  void child.stdout.cancel();
-  const port = JSON.parse(buf.split("\n")[0]).port as number;
+  const port = JSON.parse(await firstLine(child, script)).port as number;
   const scheme = env.FIXTURE_CERT ? "https" : "http";
   return {
     port,

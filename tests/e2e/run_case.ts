@@ -8,6 +8,7 @@
  * left behind in the PID namespace.
  */
 import { type LoggedRequest, type ScriptedCall, startMockModel } from "./mock_model.ts";
+import { firstLine } from "../../scripts/guard_flags.ts";
 
 export interface CaseSpec {
   call: ScriptedCall | null;
@@ -146,15 +147,7 @@ async function startService(svc: { argv: string[]; env?: Record<string, string> 
     stdout: "piped",
     stderr: "null",
   }).spawn();
-  const reader = child.stdout.getReader();
-  let buf = "";
-  while (!buf.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`service ${svc.argv.join(" ")} ended before it was ready`);
-    buf += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  void child.stdout.cancel();
+  await firstLine(child, `service ${svc.argv.join(" ")}`);
   child.unref();
 }
 
