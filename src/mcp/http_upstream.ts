@@ -26,6 +26,7 @@
  * the one origin is what keeps every other origin out of reach.
  */
 import { concatBytes } from "./framing.ts";
+import { idKey, isObject } from "./jsonrpc.ts";
 import { SseError, SseParser } from "./sse.ts";
 import { MAX_MESSAGE, type Upstream, type UpstreamSink } from "./upstream.ts";
 
@@ -188,14 +189,6 @@ const dec = new TextDecoder();
 
 type Obj = Record<string, unknown>;
 
-function isObj(v: unknown): v is Obj {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}
-
-function idKey(id: unknown): string | null {
-  return typeof id === "string" || typeof id === "number" ? JSON.stringify(id) : null;
-}
-
 /** The media type of a Content-Type header, lower case, parameters dropped. */
 function essence(ct: string | null): string {
   return (ct ?? "").split(";")[0].trim().toLowerCase();
@@ -217,7 +210,7 @@ function jsonRpc(text: string): Obj[] | null {
   const list = Array.isArray(v) ? v : [v];
   if (!list.length) return null;
   for (const m of list) {
-    if (!isObj(m) || m.jsonrpc !== "2.0") return null;
+    if (!isObject(m) || m.jsonrpc !== "2.0") return null;
     if (typeof m.method !== "string" && !("result" in m) && !("error" in m)) return null;
   }
   return list as Obj[];
@@ -320,7 +313,7 @@ export class HttpUpstream implements Upstream {
       if (typeof m.method === "string") continue;
       const k = idKey(m.id);
       if (k === null) continue;
-      if (k === this.initKey && isObj(m.result)) {
+      if (k === this.initKey && isObject(m.result)) {
         const v = m.result.protocolVersion;
         if (typeof v === "string" && /^[A-Za-z0-9._-]{1,32}$/.test(v)) this.protocolVersion = v;
         this.initKey = null;
@@ -405,9 +398,9 @@ export class HttpUpstream implements Upstream {
     } catch {
       return; // the session never forwards a line that is not JSON
     }
-    const list = (Array.isArray(msg) ? msg : [msg]).filter(isObj);
+    const list = (Array.isArray(msg) ? msg : [msg]).filter(isObject);
     for (const m of list) {
-      if (m.method !== "notifications/cancelled" || !isObj(m.params)) continue;
+      if (m.method !== "notifications/cancelled" || !isObject(m.params)) continue;
       // The client gave up on a request: its stream owes nothing any more and can end.
       const k = idKey(m.params.requestId);
       const owner = k === null ? undefined : this.owedBy.get(k);

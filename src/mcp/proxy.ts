@@ -46,6 +46,7 @@ import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef
 import { filterResult } from "./result_filter.ts";
 import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
 import { concatBytes } from "./framing.ts";
+import { idKey, isObject } from "./jsonrpc.ts";
 import type { InjectionResult } from "../detect/injection.ts";
 import {
   admitCall,
@@ -120,14 +121,6 @@ type ResultScan =
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
-
-function idKey(id: unknown): string | null {
-  return typeof id === "string" || typeof id === "number" ? JSON.stringify(id) : null;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}
 
 /** A JSON-RPC line. */
 function line(v: unknown): Uint8Array {
