@@ -379,3 +379,32 @@ Deno.test("the line splitter hands long lines over in parts, short ones whole, c
     );
   }
 });
+
+Deno.test("duplicate keys cannot hide a string: JSON.parse keeps the last, the scan looks at every one", () => {
+  // What a client's JSON.parse shows the model decides; the scan must never see less.
+  const cases: [string, "withhold" | "redacted" | "pass"][] = [
+    [`{"type":"image","text":${JSON.stringify(INJ)},"type":"text"}`, "withhold"],
+    [`{"type":"text","text":"fine","text":${JSON.stringify(INJ)}}`, "withhold"],
+    [`{"type":"text","text":${JSON.stringify(` ${AKIA} `)},"text":"fine"}`, "redacted"],
+    [
+      `{"type":"resource_link","type":"resource","resource":{"text":${
+        JSON.stringify(` ${AKIA} `)
+      }}}`,
+      "redacted",
+    ],
+  ];
+  for (const [block, expect] of cases) {
+    const line = `{"jsonrpc":"2.0","id":5,"result":{"content":[${block}]}}`;
+    const v = run(enc.encode(line), (n) => [Math.floor(n / 3), Math.floor((2 * n) / 3)]);
+    assert.equal(
+      v.injection.flagged ? "withhold" : v.secrets.length ? "redacted" : "pass",
+      expect,
+      block,
+    );
+    if (expect === "redacted") {
+      const out = joined(v.redacted());
+      assert.ok(!out.includes(AKIA), block);
+      JSON.parse(out); // still valid JSON
+    }
+  }
+});
