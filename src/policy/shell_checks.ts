@@ -1,8 +1,11 @@
 /**
  * Per-command checks: evaluates the rule table's declarative command patterns
  * and the named analyses (protected delete targets, guard's own state and
- * installation, hook configuration, write targets, credentials, uploads,
- * metadata destinations, sed/awk programs, shell metacharacters, safe list).
+ * installation, hook configuration, write targets, metadata destinations,
+ * sed/awk programs, shell metacharacters, safe list). Credential reads and
+ * uploads are no longer spelled here: the program tables say which values name
+ * files a program reads or sends (roles `read`, `upload`, `upload-ref`, remote
+ * operands), and the effects are judged by zone.
  */
 import {
   DANGEROUS_ENV,
@@ -13,7 +16,6 @@ import {
   GIT_LISTING,
   GIT_READONLY,
   GIT_WRITING_OPTS,
-  NAMES_ONLY,
   NETWORK_CLIENTS,
   PATTERN_FIRST,
   RECURSIVE_READERS,
@@ -663,31 +665,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
 }
 
-function credentialCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
-  const name = cmdName(u);
-  if (name === "find") return; // find prints names; -exec commands are checked on their own
-  const inputs = u.redirs.filter((r) => (r.op === "<" || r.op === "<>") && r.target).map((r) =>
-    r.target!
-  );
-  let words = NAMES_ONLY.has(name) ? [] : u.argv.slice(1);
-  if (
-    PATTERN_FIRST.has(name) &&
-    !words.some((w) => w.value === "-e" || w.value === "-f" || w.value.startsWith("--regexp"))
-  ) {
-    const first = words.findIndex((w) => !w.value.startsWith("-"));
-    if (first >= 0) words = words.filter((_, i) => i !== first);
-  }
-  for (const w of [...words, ...inputs]) {
-    // Paths below a directory (find's `{}`, xargs input) are judged by the effects.
-    if (w.glob && w.value.includes("/**/")) continue;
-    const hit = classifyWord(w, u.cwd, env).find((h) => h.cls === "credential");
-    if (hit) {
-      an.find("secrets.credential-access", u.id, w.display);
-      return;
-    }
-  }
-}
-
 function envInjectionCheck(u: Unit, an: ShellAnalyzer): void {
   const names: string[] = u.assigns.map((a) => a.name);
   const cmd = cmdName(u);
@@ -742,48 +719,6 @@ function gitConfigCheck(u: Unit, an: ShellAnalyzer): void {
   }
 }
 
-function uploadCheck(u: Unit, an: ShellAnalyzer): void {
-  const name = cmdName(u);
-  const args = u.argv.slice(1);
-  const val = (i: number) => args[i + 1]?.value ?? "";
-  if (name === "curl") {
-    for (let i = 0; i < args.length; i++) {
-      const v = args[i].value;
-      const [key, glued] = v.startsWith("--") && v.includes("=")
-        ? [v.slice(0, v.indexOf("=")), v.slice(v.indexOf("=") + 1)]
-        : [v, null];
-      const value = glued ?? val(i);
-      if (
-        ["-d", "--data", "--data-binary", "--data-ascii", "--data-urlencode", "--json"].includes(
-          key,
-        ) && /(^|=)@/.test(value)
-      ) {
-        an.find("net.upload-data", u.id, `${key} ${value}`);
-      } else if (["-F", "--form"].includes(key) && /=[@<]/.test(value)) {
-        an.find("net.upload-data", u.id, `${key} ${value}`);
-      } else if (["-T", "--upload-file"].includes(key)) {
-        an.find("net.upload-data", u.id, `${key} ${value}`);
-      } else if (/^-d@|^-T./.test(v)) an.find("net.upload-data", u.id, v);
-    }
-  } else if (name === "wget") {
-    if (args.some((w) => /^--(post-file|body-file)/.test(w.value))) {
-      an.find("net.upload-data", u.id, "wget --post-file");
-    }
-  } else if (name === "http" || name === "https" || name === "xh") {
-    if (args.some((w) => /^[^-=@]+(=)?@/.test(w.value) || w.value.startsWith("@"))) {
-      an.find("net.upload-data", u.id, name);
-    }
-    if (u.redirs.some((r) => r.op === "<")) an.find("net.upload-data", u.id, `${name} < file`);
-  } else if (name === "scp" || name === "rsync") {
-    const remote = positionals(args).some((w) =>
-      /^([A-Za-z0-9._-]+@)?[A-Za-z0-9._-]+:/.test(w.value) && !/^[A-Za-z]:[\\/]/.test(w.value) ||
-      w.value.includes("::") || w.value.startsWith("rsync://")
-    );
-    if (remote) an.find("net.remote-copy", u.id, u.text.slice(0, 80));
-  }
-}
-
-/** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
 export { awkDanger, sedScriptDanger };
 
 /** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
@@ -922,10 +857,8 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   guardApproveCheck(u, an, env);
   writeCheck(u, an, env);
   moveChmodCheck(u, an, env);
-  credentialCheck(u, an, env);
   envInjectionCheck(u, an);
   gitConfigCheck(u, an);
-  uploadCheck(u, an);
   metadataCheck(u, an);
   sedAwkCheck(u, an);
   for (const [r, m] of RULES_BY_COMMAND.get(cmdName(u)) ?? []) {
@@ -965,17 +898,22 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     ue.known = true;
   }
   u.effects = ue;
-  // A program guard has no table for: any word that names a place in guard's zone touches it.
+  // A program guard has no table for: any word that names a place in guard's zone touches it,
+  // and any word that names a credential may read it.
   if (!ue.known && !u.transparent) {
     for (const w of u.argv.slice(1)) {
-      const hit = classifyWord(w, u.cwd, env).find((h) =>
-        h.cls === "guard" || h.cls === "hook-config"
-      );
+      const hits = classifyWord(w, u.cwd, env);
+      const hit = hits.find((h) => h.cls === "guard" || h.cls === "hook-config") ??
+        hits.find((h) => h.cls === "credential");
       if (hit) {
         an.find(
-          hit.cls === "guard" ? "abs.guard-zone-read" : "abs.hook-config-write",
+          hit.cls === "guard"
+            ? "abs.guard-zone-read"
+            : hit.cls === "hook-config"
+            ? "abs.hook-config-write"
+            : "secrets.credential-access",
           u.id,
-          `${u.name || w.display} ${hit.place}`,
+          hit.cls === "credential" ? w.display : `${u.name || w.display} ${hit.place}`,
         );
         break;
       }

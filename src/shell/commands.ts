@@ -324,31 +324,6 @@ export const DECODERS = new Set([
   "tr",
 ]);
 
-/**
- * Commands whose references to a path only look at names or metadata, never
- * contents: a credential path named by them is not a credential read.
- */
-export const NAMES_ONLY = new Set([
-  "echo",
-  "printf",
-  "ls",
-  "stat",
-  "test",
-  "[",
-  "basename",
-  "dirname",
-  "realpath",
-  "readlink",
-  "which",
-  "type",
-  "file",
-  "du",
-  "cd",
-  "pushd",
-  "mkdir",
-  "touch",
-]);
-
 /** Commands whose first non-option argument is a pattern or program, not a path. */
 export const PATTERN_FIRST = new Set([
   "grep",

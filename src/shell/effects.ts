@@ -96,7 +96,25 @@ interface Ctx {
   targetDir: RWord | null;
 }
 
-function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
+/** A remote operand of scp/rsync: `[user@]host:path`, `host::module`, `rsync://host/…`. */
+const REMOTE_OPERAND =
+  /^(?:rsync:\/\/([^/]+)|(?:[A-Za-z0-9._-]+@)?([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])::?)/;
+
+/** The host a remote operand names, or null for a local path (`C:\…` is a drive, not a host). */
+function remoteHost(v: string): string | null {
+  if (/^[A-Za-z]:[\\/]/.test(v) || v.startsWith("/") || v.startsWith("./")) return null;
+  const m = REMOTE_OPERAND.exec(v);
+  if (!m) return null;
+  return (m[1] ?? m[2]).replace(/^.*@/, "");
+}
+
+function roleEffects(
+  ctx: Ctx,
+  role: Role,
+  w: RWord,
+  display: string,
+  fileRef?: RegExp,
+): void {
   const { out } = ctx;
   const paths = () => w.values.map((v) => pathRef(w, v, ctx.cwd));
   switch (role) {
@@ -153,6 +171,21 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
       for (const p of paths()) out.push({ k: "read", path: p, recursive: false });
       out.push({ k: "network", dest: "", upload: true });
       return;
+    case "upload-ref": {
+      // A value that names a file sends it; anything else is text.
+      let sends = false;
+      for (const v of w.values) {
+        const m = fileRef?.exec(v);
+        if (!m) continue;
+        sends = true;
+        const f = m[1];
+        if (f !== "-" && f !== "") {
+          out.push({ k: "read", path: pathRef(w, f, ctx.cwd), recursive: false });
+        }
+      }
+      if (sends) out.push({ k: "network", dest: "", upload: true });
+      return;
+    }
     case "cwd": {
       // Working in DIR reads it (`git -C ~/.aiguard log` reads guard's state).
       for (const p of paths()) out.push({ k: "list", path: p, recursive: false });
@@ -200,7 +233,7 @@ function parseWith(prog: CompiledProgram, args: RWord[], ctx: Ctx): ParsedArgs {
     }
     const w = o.valueAt !== null ? args[o.valueAt] : gluedWord(args[o.at], o.value, ctx.home);
     if (spec.role === "target-dir") ctx.targetDir = w;
-    roleEffects(ctx, spec.role, w, `${o.key} ${w.display}`);
+    roleEffects(ctx, spec.role, w, `${o.key} ${w.display}`, spec.fileRef);
   }
   if (prog.spec.unknownOptions !== "ignore") {
     for (const x of parsed.unknown) {
@@ -224,6 +257,7 @@ function operandRoles(
   parsed?: ParsedArgs,
 ): void {
   const spec = prog.spec;
+  const remote = spec.remoteOperands ? remoteCopy(ctx, operands) : null;
   if (spec.destLast) {
     let sources = operands;
     let dest: RWord | null = ctx.targetDir;
@@ -233,6 +267,9 @@ function operandRoles(
     } else if (!dest && spec.destLast === "link" && operands.length === 1) {
       dest = literalWord(basename(operands[0].value)); // ln -s TARGET: a link in the cwd
     }
+    // The local side of a remote copy: what is read here, what lands here.
+    if (remote) sources = sources.filter((s) => !remote.has(s));
+    if (dest && remote?.has(dest)) dest = null;
     for (const s of sources) {
       roleEffects(ctx, spec.destLast === "move" ? "delete" : "read", s, s.display);
       if (spec.destLast === "move") roleEffects(ctx, "read", s, s.display);
@@ -256,13 +293,34 @@ function operandRoles(
   ) roles = ["read"];
   operands.forEach((w, i) => {
     const role = roles[Math.min(i, roles.length - 1)];
-    roleEffects(ctx, role, w, w.display);
+    roleEffects(ctx, role, w, w.display, spec.operandFileRef);
   });
   // A recursive search with no path searches the current directory.
   const pathAt = roles.findIndex((r) => r === "read");
   if (ctx.recursive && pathAt >= 0 && operands.length <= pathAt) {
     roleEffects(ctx, "read", literalWord("."), ". (the current directory)");
   }
+}
+
+/**
+ * scp/rsync operands on another host: the copy reaches that host (`net.remote-copy`, and the
+ * host judged as a destination). Returns the remote operands (none: null), whose local side
+ * does not exist: a remote source is not read here, a remote destination not written here.
+ */
+function remoteCopy(ctx: Ctx, operands: RWord[]): Set<RWord> | null {
+  let remote: Set<RWord> | null = null;
+  for (const w of operands) {
+    for (const v of w.values) {
+      const host = remoteHost(v);
+      if (host === null) continue;
+      (remote ??= new Set()).add(w);
+      ctx.out.push({ k: "network", dest: host, upload: false });
+    }
+  }
+  if (remote) {
+    ctx.out.push({ k: "rule", rule: "net.remote-copy", display: ctx.u.text.slice(0, 80) });
+  }
+  return remote;
 }
 
 /** Words of the operands, by index. */
@@ -423,6 +481,10 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
     default:
       operandRoles(prog, ctx, operands, parsed);
   }
+  // `http POST url < body.json`: what the standard input holds is sent.
+  if (spec.stdinBody && u.redirs.some((r) => r.op === "<")) {
+    out.push({ k: "network", dest: "", upload: true });
+  }
   return { effects: out, known: true, program: prog.name };
 }
 
@@ -506,6 +568,9 @@ function envDumpEffects(ctx: Ctx, operands: RWord[]): void {
 }
 
 /** `HEAD:.env`, `:0:path`, `:path` and pathspecs after `--`: contents from the repository. */
+/** Operands that can only be revisions: `^A`, `@{u}`, `A..B`, `A...B`, `HEAD~2`, `A^2`, an object id. */
+const GIT_REVISION = /^[\^@]|(^|[^/])\.\.\.?([^/]|$)|[\^~]\d*$|^[0-9a-f]{7,40}$/;
+
 function gitObjectEffects(ctx: Ctx, args: RWord[], parsed: ParsedArgs): void {
   const dashdash = args.findIndex((w) => w.value === "--");
   for (const i of parsed.operands) {
@@ -515,6 +580,11 @@ function gitObjectEffects(ctx: Ctx, args: RWord[], parsed: ParsedArgs): void {
     if (m && !w.value.includes("://")) {
       roleEffects(ctx, "read", gluedWord(w, m[1], ctx.home), w.display);
     } else if (dashdash >= 0 && i > dashdash) roleEffects(ctx, "read", w, w.display);
+    // Before `--`, git takes an operand that names a file as a pathspec (`git blame .env`,
+    // `git add .env`, `git archive HEAD .env`): it may be read, whatever else it could be.
+    else if (!GIT_REVISION.test(w.value)) {
+      roleEffects(ctx, "read", w, w.display);
+    }
   }
 }
 

@@ -11,6 +11,7 @@ import { safe } from "./safe.ts";
 import { tools } from "./tools.ts";
 import type { Case } from "./types.ts";
 import { unknown } from "./unknown.ts";
+import { uploads } from "./uploads.ts";
 import { userPolicy } from "./user_policy.ts";
 
 export const CORPUS: Record<string, Case[]> = {
@@ -26,4 +27,5 @@ export const CORPUS: Record<string, Case[]> = {
   parse_errors: parseErrors,
   adversarial,
   routine,
+  uploads,
 };

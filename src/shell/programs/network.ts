@@ -22,7 +22,17 @@ export const NETWORK: ProgramSpec[] = [
         arity: 1,
         role: "read",
       },
-      "-d|--data|--data-raw|--data-binary|--data-ascii|--data-urlencode|--json|-F|--form|--form-string|-H|--header|-u|--user|-A|--user-agent|-e|--referer|-X|--request|-m|--max-time|--connect-timeout|-r|--range|-w|--write-out|--retry|--retry-delay|--retry-max-time|-C|--continue-at|-z|--time-cond|--limit-rate|-Y|--speed-limit|-y|--speed-time|--max-filesize|--max-redirs|--interface|--local-port|--dns-servers|--oauth2-bearer|--aws-sigv4|--variable|--expand-url|-Q|--quote|--mail-from|--mail-rcpt|--proto|--proto-redir|--tls-max|--ciphers|--pinnedpubkey|--noproxy|--proxy-user|-U":
+      // `@FILE` (or `NAME=@FILE`) sends the file; `@-` the standard input.
+      "-d|--data|--data-binary|--data-ascii|--json": {
+        arity: 1,
+        role: "upload-ref",
+        fileRef: /(?:^|=)@(.*)$/s,
+      },
+      // `NAME=@FILE` attaches the file, `NAME=<FILE` its contents (`;type=…` modifiers follow).
+      "-F|--form": { arity: 1, role: "upload-ref", fileRef: /=[@<]([^;]*)/s },
+      // `@FILE` and `NAME@FILE` send the file (`NAME=CONTENT` is text, whatever it holds).
+      "--data-urlencode": { arity: 1, role: "upload-ref", fileRef: /^[^=@]*@(.*)$/s },
+      "--data-raw|--form-string|-H|--header|-u|--user|-A|--user-agent|-e|--referer|-X|--request|-m|--max-time|--connect-timeout|-r|--range|-w|--write-out|--retry|--retry-delay|--retry-max-time|-C|--continue-at|-z|--time-cond|--limit-rate|-Y|--speed-limit|-y|--speed-time|--max-filesize|--max-redirs|--interface|--local-port|--dns-servers|--oauth2-bearer|--aws-sigv4|--variable|--expand-url|-Q|--quote|--mail-from|--mail-rcpt|--proto|--proto-redir|--tls-max|--ciphers|--pinnedpubkey|--noproxy|--proxy-user|-U":
         { arity: 1, role: "data" },
     },
     operands: ["url"],
@@ -49,6 +59,7 @@ export const NETWORK: ProgramSpec[] = [
   {
     names: ["rsync"],
     destLast: "copy",
+    remoteOperands: true,
     opts: {
       "-e|--rsh|--rsync-path": { arity: 1, role: "exec-program" },
       "-r|--recursive|-a|--archive": "recursive",
@@ -68,6 +79,7 @@ export const NETWORK: ProgramSpec[] = [
   {
     names: ["scp", "sftp"],
     destLast: "copy",
+    remoteOperands: true,
     opts: {
       "-r": "recursive",
       "-S|-o|-F": { arity: 1, role: "exec-program" },
@@ -102,7 +114,11 @@ export const NETWORK: ProgramSpec[] = [
   {
     names: ["http", "https", "xh", "xhs", "httpie"],
     opts: { "-o|--output|--download": { arity: 1, role: "write" } },
-    operands: ["url", "data"],
+    // Request items: `NAME@FILE` uploads the file, `NAME=@FILE` / `NAME:=@FILE` embed it, `@FILE`
+    // is the body; the standard input is the body too.
+    operands: ["url", "upload-ref"],
+    operandFileRef: /^(?:[^\-=@:][^=@:]*(?:=|:=)?)?@(.*)$/s,
+    stdinBody: true,
     unknownOptions: "ignore",
   },
 ];

@@ -22,6 +22,7 @@ export type Role =
   | "exec-inline" // program text that runs (python -c, node -e)
   | "url" // a network destination
   | "upload" // a local file sent over the network
+  | "upload-ref" // a value that sends a file when it names one (`curl -d @FILE`): see `fileRef`
   | "cwd" // the directory later operands are relative to (git -C, make -C)
   | "recursive" // makes the path operands recursive
   | "inplace" // read operands are rewritten in place (sed -i)
@@ -36,6 +37,11 @@ export interface OptionSpec {
   role?: Role;
   /** A rule raised whenever the option is present (by id). */
   rule?: string;
+  /**
+   * For role `upload-ref`: how a value names a local file it sends (group 1 is the path, `-` the
+   * standard input); a value that does not match is plain data.
+   */
+  fileRef?: RegExp;
 }
 
 export interface ProgramSpec {
@@ -48,6 +54,12 @@ export interface ProgramSpec {
   operands?: Role[];
   /** The last operand is the destination (cp, mv, ln, install, scp, rsync). */
   destLast?: "copy" | "move" | "link";
+  /** For operands of role `upload-ref`: how an operand names a local file it sends. */
+  operandFileRef?: RegExp;
+  /** The standard input is the request body (`http POST url < file`): a redirected input is sent. */
+  stdinBody?: boolean;
+  /** Operands may name another host (`[user@]host:path`, `host::module`, `rsync://`): a remote copy. */
+  remoteOperands?: boolean;
   /** Its path operands are always recursive (tree, du, rg). */
   recursive?: boolean;
   /** Running it runs project code or builds inside the current directory. */
