@@ -17,8 +17,6 @@ import {
   GIT_READONLY,
   GIT_WRITING_OPTS,
   NETWORK_CLIENTS,
-  PATTERN_FIRST,
-  RECURSIVE_READERS,
   SAFE_COMMANDS,
   WRITES_ALL,
 } from "../shell/commands.ts";
@@ -492,30 +490,6 @@ function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     if (classifyWord(w, u.cwd, env).some((h) => h.cls === "state")) {
       an.find("abs.guard-state", u.id, w.display.slice(0, 80));
       return;
-    }
-  }
-  const name = cmdName(u);
-  const rec = RECURSIVE_READERS[name];
-  if (rec === undefined) return;
-  const args = u.argv.slice(1);
-  const recursive = rec === "always" || rec.some((f) => hasFlag(args, f));
-  if (!recursive) return;
-  // rg/ag skip hidden directories by default, but a config file or alias can undo
-  // that: a recursive search rooted above ~/.aiguard is treated as reaching it.
-  let targets = positionals(args);
-  if (PATTERN_FIRST.has(name) && !args.some((w) => w.value === "-e" || w.value === "-f")) {
-    targets = targets.slice(1);
-  }
-  if (targets.length === 0 && (name === "grep" || name === "egrep" || name === "fgrep")) {
-    targets = [literalWord(".")];
-  }
-  for (const t of targets) {
-    for (const v of t.values) {
-      const p = v.includes(UNKNOWN) ? null : resolve(v, u.cwd);
-      if (p !== null && (p === env.stateDir || ancestorOf(p, env.stateDir))) {
-        an.find("abs.guard-state", u.id, `recursive ${name} of ${p} covers ${env.stateDir}`);
-        return;
-      }
     }
   }
 }

@@ -324,45 +324,6 @@ export const DECODERS = new Set([
   "tr",
 ]);
 
-/** Commands whose first non-option argument is a pattern or program, not a path. */
-export const PATTERN_FIRST = new Set([
-  "grep",
-  "egrep",
-  "fgrep",
-  "rg",
-  "ag",
-  "ack",
-  "sed",
-  "awk",
-  "gawk",
-  "mawk",
-  "jq",
-  "yq",
-]);
-
-/** Commands that read whole directory trees (reaching guard's state from an ancestor). */
-export const RECURSIVE_READERS: Record<string, string[] | "always"> = {
-  grep: ["-r", "-R", "--recursive", "--dereference-recursive", "-d"],
-  egrep: ["-r", "-R", "--recursive"],
-  fgrep: ["-r", "-R", "--recursive"],
-  rg: "always",
-  ag: "always",
-  ack: "always",
-  ugrep: "always",
-  zip: ["-r", "--recurse-paths"],
-  tar: "always",
-  "7z": "always",
-  cp: ["-r", "-R", "-a", "--recursive", "--archive"],
-  rsync: "always",
-  scp: ["-r"],
-  du: [],
-  chmod: ["-R", "--recursive"],
-  chown: ["-R", "--recursive"],
-  rm: ["-r", "-R", "--recursive"],
-  shred: [],
-  git: [],
-};
-
 /** Commands that delete, overwrite or move their operands. */
 export const DESTRUCTIVE = new Set([
   "rm",

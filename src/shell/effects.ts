@@ -388,6 +388,7 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
     }
     args = args.slice(first + 1);
     prog = sub;
+    if (prog.spec.recursive) ctx.recursive = true;
     parsed = parseWith(prog, args, ctx);
   }
   const spec = prog.spec;
@@ -933,9 +934,19 @@ function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
     for (const o of operands) roleEffects(ctx, "read", o, o.display);
   } else if (mode === "extract") {
     if (archive && archive.value !== "-") roleEffects(ctx, "read", archive, archive.display);
-    // Members land below the target directory (GNU tar strips `/` and refuses `..`).
+    // Members land below the target directory (GNU tar strips `/` and refuses `..`); members
+    // named on the command line land at their names there.
     const dir = ctx.cwd;
     ctx.out.push({ k: "write", path: { abs: dir, glob: false, display: dir ?? "(unknown)" } });
+    for (const o of operands) {
+      const member = o.values.map((v) => v.replace(/^\/+/, ""));
+      roleEffects(
+        ctx,
+        "write",
+        { ...o, value: member[0] ?? o.value, values: member, memo: null },
+        o.display,
+      );
+    }
   } else if (mode === "list") {
     if (archive && archive.value !== "-") roleEffects(ctx, "read", archive, archive.display);
   } else {

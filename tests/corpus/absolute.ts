@@ -99,7 +99,8 @@ export const absolute: ShellCase[] = [
   { cmd: "grep -rn totp /home/user", expect: "block", rule: "abs.guard-state" },
   { cmd: "rg secret ~", expect: "block", rule: "abs.guard-state" },
   { cmd: "tar czf x.tgz ~", expect: "block", rule: "abs.guard-state" },
-  { cmd: "tar czf /tmp/home.tgz -C / home/user", expect: "block", rule: "abs.guard-state" },
+  // Any of guard's Absolute Blocks (the archive also covers ~/.claude's hooks).
+  { cmd: "tar czf /tmp/home.tgz -C / home/user", expect: "block", rule: "abs." },
   { cmd: "zip -r home.zip ~", expect: "block", rule: "abs.guard-state" },
   { cmd: "rg secret /home/user", expect: "block", rule: "abs.guard-state" },
   { cmd: "cp -r ~ /tmp/backup", expect: "block", rule: "abs.guard-state" },

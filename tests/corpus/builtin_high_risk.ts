@@ -84,7 +84,7 @@ export const builtinHighRisk: ShellCase[] = [
   {
     cmd: "chmod -R 700 ~",
     expect: "block",
-    rule: "abs.guard-state",
+    rule: "abs.",
     note: "recursive operation on home covers ~/.aiguard (like grep -r x ~)",
   },
   {

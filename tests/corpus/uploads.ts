@@ -99,6 +99,21 @@ export const uploads: Case[] = [
   { cmd: "git add -A", expect: "allow" },
   { cmd: "git add src/ README.md", expect: "allow" },
   { cmd: "git diff .env.example", expect: "allow" },
+  // ── archives: what they read whole, what lands where ─────────────────
+  { cmd: "7z a /tmp/x.7z ~", expect: "block", rule: "abs." },
+  { cmd: "7za a -t7z /tmp/h.7z /home/user", expect: "block", rule: "abs." },
+  { cmd: "7z u backup.7z ~", expect: "block", rule: "abs." },
+  { cmd: "7z a /tmp/k.7z ~/.ssh", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "7z a -sdel /tmp/x.7z src", expect: "ask", rule: "option.unknown" },
+  { cmd: "7z x a.7z -o/home/user/.claude", expect: "block", rule: "abs.hook-config-write" },
+  { cmd: "7z a out.7z src docs", expect: "allow" },
+  { cmd: "7z l a.7z", expect: "allow" },
+  { cmd: "7z x a.7z -oout", expect: "allow" },
+  { cmd: "tar -xf x.tar -C ~ .claude/settings.json", expect: "block", rule: "abs." },
+  { cmd: "tar -C ~ -xf x.tar .ssh/authorized_keys", expect: "ask", rule: "persist." },
+  { cmd: "tar xf x.tar -C /home/user .bashrc", expect: "ask", rule: "persist.startup-write" },
+  { cmd: "tar -xzf a.tgz", expect: "allow" },
+  { cmd: "tar -xzf a.tgz -C vendor src/lib", expect: "allow" },
   // ── a program guard has no table for, naming a credential ─────────────
   {
     cmd: `someunknowntool --in ${H}/.ssh/id_rsa`,

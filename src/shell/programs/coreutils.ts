@@ -8,6 +8,15 @@ import type { ProgramSpec } from "./types.ts";
 /** Options of the reading filters that change nothing guard judges. */
 const FILTER_FLAGS = { "--help|--version": "flag" } as const;
 
+/** 7-Zip's subcommands (options were parsed with the program's own table before them). */
+const SEVEN_ZIP_ADD: ProgramSpec = {
+  operands: ["write", "read"],
+  recursive: true,
+  unknownOptions: "ignore",
+};
+const SEVEN_ZIP_REWRITE: ProgramSpec = { operands: ["write", "data"], unknownOptions: "ignore" };
+const SEVEN_ZIP_READ: ProgramSpec = { operands: ["read", "data"], unknownOptions: "ignore" };
+
 export const COREUTILS: ProgramSpec[] = [
   {
     names: ["rm"],
@@ -517,10 +526,28 @@ export const COREUTILS: ProgramSpec[] = [
       "-o": { arity: 1, role: "target-dir" },
       "-p|-t|-x|-i|-m|-v|-w|-ao|-bb|-bs|-scs|-sfx|-spf|-ssc|-mmt|-mx": { arity: 1, role: "data" },
       "-r": "recursive",
-      "-y|-so|-si|-slt|-bd|-spe|-sdel": "flag",
+      "-y|-so|-si|-slt|-bd|-spe": "flag",
+      // Deletes the files once they are in the archive.
+      "-sdel": { arity: 0, role: "unknown" },
     },
     operands: ["data", "read", "read"],
     unknownOptions: "ignore",
+    subs: {
+      // Add and update: the archive is written, the files (directories whole) are read.
+      a: SEVEN_ZIP_ADD,
+      u: SEVEN_ZIP_ADD,
+      // Delete and rename inside the archive: it is rewritten.
+      d: SEVEN_ZIP_REWRITE,
+      rn: SEVEN_ZIP_REWRITE,
+      // Extract, list, test, hash, benchmark: the archive is read (members land in -o's DIR).
+      e: SEVEN_ZIP_READ,
+      x: SEVEN_ZIP_READ,
+      l: SEVEN_ZIP_READ,
+      t: SEVEN_ZIP_READ,
+      h: SEVEN_ZIP_READ,
+      i: SEVEN_ZIP_READ,
+      b: SEVEN_ZIP_READ,
+    },
   },
   {
     names: ["unzip"],
