@@ -48,7 +48,7 @@ import { unitEffects } from "../shell/effects.ts";
 import { awkDanger, sedScriptDanger } from "../shell/sed_awk.ts";
 import type { ZoneEnv } from "../zones/zones.ts";
 import type { ShellAnalyzer, Unit } from "../shell/shell_analysis.ts";
-import { literalWord, type RWord, UNKNOWN } from "../shell/words.ts";
+import { type RWord, UNKNOWN } from "../shell/words.ts";
 
 /** Options that take a value before the subcommand, per command. */
 const SUB_ARG_OPTS: Record<string, Set<string>> = {
