@@ -318,7 +318,9 @@ function remoteCopy(ctx: Ctx, operands: RWord[]): Set<RWord> | null {
     }
   }
   if (remote) {
-    ctx.out.push({ k: "rule", rule: "net.remote-copy", display: ctx.u.text.slice(0, 80) });
+    // Named by the program alone: the host is the network effect's (a remembered approval of
+    // `scp a host:b` covers `scp a host:d`, not another host).
+    ctx.out.push({ k: "rule", rule: "net.remote-copy", display: `${ctx.u.name} (a remote copy)` });
   }
   return remote;
 }
