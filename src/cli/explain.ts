@@ -73,6 +73,7 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: str
             e.verdict ?? "runs"
           }`,
         );
+        if (e.lost) lines.push(`        would lose: ${e.lost}`);
       }
     }
   }

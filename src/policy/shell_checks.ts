@@ -4,6 +4,7 @@
  * installation, hook configuration, write targets, credentials, uploads,
  * metadata destinations, sed/awk programs, shell metacharacters, safe list).
  */
+import { gitLoss } from "./loss.ts";
 import {
   DANGEROUS_ENV,
   DANGEROUS_ENV_RE,
@@ -964,6 +965,11 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
     ue.known = true;
   }
+  // The loss model's judgement of what the VCS's own command destroys (history, uncommitted work).
+  if (u.name === "git" && ue.known) {
+    const g = gitLoss(u.argv.slice(1).map((w) => (w.dynamic ? null : w.value)));
+    if (g) ue.effects.push({ k: "rule", rule: g.rule, display: `${g.detail}: loses ${g.lost}` });
+  }
   u.effects = ue;
   // A program guard has no table for: any word that names a place in guard's zone touches it.
   if (!ue.known && !u.transparent) {
@@ -982,7 +988,7 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
   }
   for (const e of ue.effects) {
-    const v = judgeEffect(e, env);
+    const v = judgeEffect(e, env, u.name || null);
     if (!v) continue;
     // A script outside the workspace that is sourced keeps its own rule.
     const id = v.rule === "exec.script-file" && u.runsFile ? u.runsFile.rule : v.rule;

@@ -194,6 +194,12 @@ export function componentMatches(pat: string, name: string): boolean {
   return componentRe(pat)!.test(name);
 }
 
+/** Does `pat` match `name` as find's `-name` does (fnmatch: `*` matches a leading `.` too)? */
+export function fnmatchComponent(pat: string, name: string): boolean {
+  if (!hasGlob(pat)) return pat === name;
+  return componentRe(pat)!.test(name);
+}
+
 /** Matches a pattern whose only wildcard is `*`, without building a RegExp. */
 function starMatch(pat: string, name: string): boolean {
   const pieces = pat.split("*");

@@ -115,7 +115,7 @@ export const COREUTILS: ProgramSpec[] = [
       "--reference": { arity: 1, role: "read" },
       "--from": { arity: 1, role: "data" },
     },
-    operands: ["data", "write"],
+    operands: ["data", "perm"],
   },
   {
     names: ["setfacl"],
