@@ -27,7 +27,6 @@ import {
   hasGlob,
   within,
 } from "../zones/paths.ts";
-import { isProtectedRoot } from "../zones/sensitive_paths.ts";
 import { type ZoneEnv, zoneOf } from "../zones/zones.ts";
 
 /** A verdict of the loss model: the rule, its detail, and what would be lost (explain). */

@@ -63,7 +63,21 @@ function zoneOfUncached(abs: string, env: ZoneEnv, glob: boolean): ZoneOf {
   if (hits.some((h) => h.cls === "credential")) return { zone: "credential", hits };
   if (hits.some((h) => h.cls === "system" || h.cls === "device")) return { zone: "system", hits };
   if (abs === "/" || within(env.home, abs)) return { zone: "root", hits };
-  if (env.workspace && within(abs, env.workspace)) return { zone: "workspace", hits };
-  if (SCRATCH.some((d) => within(abs, d) && abs !== d)) return { zone: "scratch", hits };
-  return { zone: "outside", hits };
+  return { zone: nested(abs, env), hits };
+}
+
+/**
+ * The workspace, the home and scratch nest (workspace inside home inside scratch inside `/`)
+ * whatever their places on disk: the most specific that holds the path wins. A home under
+ * `/tmp` is the home, not scratch; a workspace under `/tmp` is the workspace. The home's files
+ * are "outside" (the workspace's outside), as for a home under `/home`.
+ */
+function nested(abs: string, env: ZoneEnv): Zone {
+  const ws = env.workspace && within(abs, env.workspace) ? env.workspace.length : -1;
+  const home = within(abs, env.home) ? env.home.length : -1;
+  let scratch = -1;
+  for (const d of SCRATCH) if (within(abs, d) && abs !== d) scratch = Math.max(scratch, d.length);
+  if (ws >= 0 && ws >= home && ws >= scratch) return "workspace";
+  if (home >= 0 && home >= scratch) return "outside";
+  return scratch >= 0 ? "scratch" : "outside";
 }
