@@ -345,9 +345,9 @@ export function gitLoss(words: (string | null)[]): LossVerdict | null {
   const dd = rest.indexOf("--");
   const before = dd >= 0 ? rest.slice(0, dd) : rest;
   const after = dd >= 0 ? rest.slice(dd + 1) : [];
-  const opts = before.filter((w) => w.startsWith("-") && w !== "-");
-  const ops = before.filter((w) => !w.startsWith("-") || w === "-");
+  const { opts, ops } = splitOptions(before, VALUED[sub] ?? NO_VALUES);
   const label = `git ${sub}`;
+  if (flag(opts, "h", "--help")) return null;
   switch (sub) {
     case "reflog":
       return ops[0] === "expire" || ops[0] === "delete"
@@ -426,14 +426,14 @@ export function gitLoss(words: (string | null)[]): LossVerdict | null {
         : null;
     case "switch":
       // `-cNAME` / `-CNAME`: a new branch's name glued to its option, not a cluster.
-      return flag(opts.filter((o) => !/^-[cC]./.test(o)), "f", "--force", "--discard-changes")
+      return flag(opts, "f", "--force", "--discard-changes")
         ? discard("git.discard-changes", `${label} ${opts.join(" ")}`, [])
         : null;
     case "restore": {
       const staged = flag(opts, "S", "--staged");
       const worktree = flag(opts, "W", "--worktree");
       if (staged && !worktree) return null; // unstaging loses nothing
-      const paths = [...ops.filter((w) => !isValueOf(before, w, ["-s", "--source"])), ...after];
+      const paths = [...ops, ...after];
       return discard(
         "git.discard-changes",
         `${label} ${[...opts, ...paths].join(" ").slice(0, 80)}`,
@@ -446,13 +446,57 @@ export function gitLoss(words: (string | null)[]): LossVerdict | null {
   return null;
 }
 
-/** Is `w` the separate value of one of the options `names` in `args`? */
-function isValueOf(args: string[], w: string, names: string[]): boolean {
-  const k = args.indexOf(w);
-  return k > 0 && names.includes(args[k - 1]);
+/** Options of a subcommand that take a value: short letters (the rest of a cluster is the value) and long names. */
+interface Valued {
+  short: string;
+  long: string[];
 }
+const NO_VALUES: Valued = { short: "", long: [] };
+const VALUED: Record<string, Valued> = {
+  checkout: {
+    short: "bBU",
+    long: ["--orphan", "--conflict", "--pathspec-from-file", "--unified", "--inter-hunk-context"],
+  },
+  switch: { short: "cC", long: ["--create", "--force-create", "--orphan", "--conflict"] },
+  restore: { short: "s", long: ["--source", "--pathspec-from-file", "--conflict"] },
+  reset: { short: "", long: ["--pathspec-from-file"] },
+  clean: { short: "e", long: ["--exclude"] },
+  branch: { short: "u", long: ["--set-upstream-to", "--contains", "--merged", "--points-at"] },
+  tag: { short: "mFu", long: ["--message", "--file", "--local-user", "--cleanup"] },
+  stash: { short: "m", long: ["--message", "--pathspec-from-file"] },
+  "update-ref": { short: "m", long: [] },
+  worktree: { short: "bB", long: ["--reason"] },
+};
 
-const CHECKOUT_VALUED = new Set(["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"]);
+/**
+ * Options and operands of a subcommand's words before `--`, with option values removed: a
+ * cluster keeps its letters up to the first one that takes a value (`-qbfeature` is `-q -b
+ * feature`), and a value given as the next word is not an operand.
+ */
+function splitOptions(words: string[], v: Valued): { opts: string[]; ops: string[] } {
+  const opts: string[] = [];
+  const ops: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (!w.startsWith("-") || w === "-") {
+      ops.push(w);
+      continue;
+    }
+    if (w.startsWith("--")) {
+      opts.push(w);
+      if (!w.includes("=") && v.long.includes(w)) k++;
+      // `--track direct|inherit` (git accepts the mode only glued; be generous).
+      if (w === "--track" && /^(direct|inherit)$/.test(words[k + 1] ?? "")) k++;
+      continue;
+    }
+    let c = 1;
+    while (c < w.length && !v.short.includes(w[c])) c++;
+    opts.push(w.slice(0, Math.min(c + 1, w.length)));
+    // A valued letter last in its cluster takes the next word.
+    if (c === w.length - 1) k++;
+  }
+  return { opts, ops };
+}
 
 function checkoutLoss(
   label: string,
@@ -460,21 +504,8 @@ function checkoutLoss(
   after: string[],
   dashdash: boolean,
 ): LossVerdict | null {
-  const opts: string[] = [];
-  const ops: string[] = [];
-  let creates = false;
-  for (let k = 0; k < before.length; k++) {
-    const w = before[k];
-    if (w.startsWith("-") && w !== "-") {
-      opts.push(w);
-      if (/^-[bB]|^--orphan/.test(w)) creates = true;
-      if (CHECKOUT_VALUED.has(w)) k++;
-      // `-bNAME`: the new branch's name glued to its option, not a cluster of flags.
-      if (/^-[bB]./.test(w)) opts.pop();
-      continue;
-    }
-    ops.push(w);
-  }
+  const { opts, ops } = splitOptions(before, VALUED.checkout);
+  const creates = opts.some((o) => /^-[a-zA-Z]*[bB]$|^--orphan/.test(o));
   const d = `${label} ${[...before, ...(dashdash ? ["--", ...after] : [])].join(" ").slice(0, 80)}`;
   if (flag(opts, "f", "--force")) return discard("git.discard-changes", d, after);
   if (flag(opts, "p", "--patch") || flag(opts, null, "--pathspec-from-file")) {
