@@ -200,9 +200,14 @@ export function pathLoss(
     // rm without -r refuses a directory and rmdir a non-empty one: only a recursive delete, a
     // move or a recursive permission change takes the tree.
     const destroys = (del && (e.recursive || e.move)) ||
-      (e.k === "write" && e.perm === "set" && e.recursive);
+      (e.k === "write" && e.perm === "set" && e.recursive) ||
+      (e.k === "write" && e.truncate && p.glob);
     if (destroys) {
-      const what = e.k === "write" ? "removes permissions from" : e.move ? "moves away" : "deletes";
+      const what = e.k === "write"
+        ? (e.truncate ? "truncates" : "removes permissions from")
+        : e.move
+        ? "moves away"
+        : "deletes";
       return {
         rule: "abs.workspace-root",
         detail: `${what} ${p.glob ? `${abs} (everything in ${ws})` : abs}`,
@@ -213,8 +218,12 @@ export function pathLoss(
     }
     return null;
   }
-  // 3. Mass loss inside the workspace.
-  if (!del || e.move || !within(abs, ws)) return null;
+  // 3. Mass loss inside the workspace: deletes, truncations, and moves out of it (a rename
+  // inside the workspace loses nothing).
+  const truncate = e.k === "write" && !!e.truncate;
+  if ((!del && !truncate) || !within(abs, ws)) return null;
+  const movesOut = del && !!e.move;
+  if (movesOut && e.to && e.to.abs !== null && within(e.to.abs, ws)) return null;
   const rel = abs.slice(ws.length + 1).split("/").filter((c) => c !== "");
   const last = rel[rel.length - 1] ?? "";
   const dirs = rel.slice(0, -1);
@@ -231,14 +240,17 @@ export function pathLoss(
       abs,
     );
   }
-  if (p.glob || !e.recursive || fileLike(last)) return null;
-  return mass(`the directory ${abs} and everything in it`, abs);
+  if (p.glob || truncate || !(e.recursive || movesOut) || fileLike(last)) return null;
+  return mass(
+    `the directory ${abs} and everything in it${movesOut ? " (moved out of the workspace)" : ""}`,
+    abs,
+  );
 }
 
 function mass(lost: string, abs: string): LossVerdict {
   return {
     rule: "loss.mass-delete",
-    detail: `deletes ${abs}`,
+    detail: `deletes, moves out or truncates ${abs}`,
     lost: `${lost} (uncommitted work included)`,
   };
 }
@@ -388,6 +400,23 @@ export function gitLoss(words: (string | null)[]): LossVerdict | null {
       return flag(opts, "d", "--delete") || flag(opts, "f", "--force")
         ? history(`${label} ${rest.join(" ").slice(0, 60)}`, `the tag ${ops[0] ?? ""}`)
         : null;
+    case "rm":
+      // `git rm -f` removes files with changes git would otherwise refuse to lose.
+      return flag(opts, "f", "--force") && !flag(opts, null, "--cached")
+        ? discard("git.discard-changes", `${label} ${rest.join(" ").slice(0, 60)}`, [
+          ...ops,
+          ...after,
+        ])
+        : null;
+    case "repack":
+      // -a -d without -A/--keep-unreachable drops unreachable objects held in packs.
+      return flag(opts, "a", "--all") && flag(opts, "d") && !flag(opts, "A", "--keep-unreachable")
+        ? history(`${label} ${opts.join(" ")}`, "unreachable objects in packs")
+        : null;
+    case "submodule":
+      return (ops[0] === "deinit" || ops[0] === "update") && flag(opts, "f", "--force")
+        ? discard("git.discard-changes", `${label} ${ops[0]} --force`, ops.slice(1))
+        : null;
     case "filter-branch":
     case "filter-repo":
       return history(label, "every rewritten commit (the old history)");
@@ -466,6 +495,8 @@ const VALUED: Record<string, Valued> = {
   stash: { short: "m", long: ["--message", "--pathspec-from-file"] },
   "update-ref": { short: "m", long: [] },
   worktree: { short: "bB", long: ["--reason"] },
+  rm: { short: "", long: ["--pathspec-from-file"] },
+  repack: { short: "", long: ["--window", "--depth", "--threads", "--max-pack-size"] },
 };
 
 /**

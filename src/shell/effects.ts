@@ -124,6 +124,9 @@ function roleEffects(ctx: Ctx, role: Role, w: RWord, display: string): void {
     case "target-dir":
       for (const p of paths()) out.push({ k: "write", path: p });
       return;
+    case "truncate":
+      for (const p of paths()) out.push({ k: "write", path: p, truncate: true });
+      return;
     case "perm": {
       const perm = ctx.permAdd ? "add" : "set";
       for (const p of paths()) out.push({ k: "write", path: p, recursive: ctx.recursive, perm });
@@ -248,8 +251,15 @@ function operandRoles(
     }
     for (const s of sources) {
       if (spec.destLast === "move") {
+        const to = dest && !dest.dynamic ? pathRef(dest, dest.value, ctx.cwd) : undefined;
         for (const v of s.values) {
-          ctx.out.push({ k: "delete", path: pathRef(s, v, ctx.cwd), recursive: false, move: true });
+          ctx.out.push({
+            k: "delete",
+            path: pathRef(s, v, ctx.cwd),
+            recursive: false,
+            move: true,
+            ...(to ? { to } : {}),
+          });
         }
       }
       roleEffects(ctx, "read", s, s.display);
@@ -696,10 +706,12 @@ function findEffects(ctx: Ctx, args: RWord[]): void {
   const saved = ctx.recursive;
   ctx.recursive = true;
   for (const s of starts) roleEffects(ctx, "list", s, s.display);
-  const narrowed = findNarrowing(args.slice(i));
+  const exprAt = i;
   for (; i < args.length; i++) {
     const v = args[i].value;
     if (v === "-delete") {
+      // Only what comes before -delete narrows it (`find . -delete -name x` deletes everything).
+      const narrowed = findNarrowing(args.slice(exprAt, i));
       for (const s of starts) {
         for (const sv of s.values) {
           const p = pathRef(s, sv, ctx.cwd);

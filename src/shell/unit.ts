@@ -69,6 +69,8 @@ export type Effect =
     perm?: "set" | "add";
     /** Written by a redirection: the shell's doing, not the program's. */
     redirect?: boolean;
+    /** Its contents are cut (truncate): what it held is lost. */
+    truncate?: boolean;
   }
   | {
     k: "delete";
@@ -76,6 +78,8 @@ export type Effect =
     recursive: boolean;
     /** The path is moved away (mv's sources), not destroyed. */
     move?: boolean;
+    /** Where a moved path goes (the destination operand), when known. */
+    to?: PathRef;
     /** Only what is empty is deleted (find -empty -delete): nothing is lost. */
     empty?: boolean;
   }

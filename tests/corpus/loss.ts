@@ -84,6 +84,27 @@ const ROOT_DESTROY = [
   "chgrp -R nogroup .",
   "ls | xargs rm -rf .",
   "find . -maxdepth 0 -exec rm -rf {} +",
+  "rm -rf ~+",
+  'rm -rf "${PWD:?}"',
+  "cd /home/user && rm -rf project",
+  "cd .. && rm -rf project",
+  "pushd .. && rm -rf project",
+  "rm -rf /home/user/project/../project",
+  "rm -rf //home//user//project",
+  "rm -rf /proc/self/cwd",
+  'find "$PWD" -delete',
+  "find -delete",
+  "find . -delete -name x",
+  "find . -name '*.ts' -o -delete",
+  "find . -mindepth 1 -maxdepth 1 -exec rm -rf {} +",
+  "find . -type f -exec truncate -s 0 {} +",
+  "rm -rf ./src/../",
+  "rm -rf .//",
+  "rm -rf ./.git/../",
+  "rm -rf ../proj*",
+  "rm -rf ~/proj?ct",
+  "mv ../project ../project.bak",
+  "chown -R root:root ~/project",
 ];
 
 // ── VCS stores: any program but the VCS's own blocks ─────────────────────────
@@ -148,6 +169,13 @@ const STORE_DESTROY = [
   "find . -name .git -exec rm -rf {} +",
   "find . -name '.git' -prune -exec rm -rf {} \\;",
   "find . -type d -name .git -delete",
+  "rm -rf {.,}*",
+  "shopt -s dotglob; rm -rf *",
+  'echo "gitdir: /tmp/x" > .git',
+  "cp -r /tmp/evil/.git .",
+  "rm -rf src/../.git",
+  "mv .git/objects /tmp/o",
+  "ln -sfn /dev/null .git",
   // everything below the root, .git included
   "find . -type f -delete",
   "find . -not -name '*.pyc' -delete",
@@ -280,6 +308,11 @@ const DISCARD: [string, string][] = [
   ["git clean -i", "git.clean-force"],
   ["git branch -Dv feature", "git.branch-delete"],
   ["git worktree remove --force /tmp/wt", "git.discard-changes"],
+  ["git rm -rf .", "git.discard-changes"],
+  ["git rm -f src/a.ts", "git.discard-changes"],
+  ["git repack -a -d", "git.history-loss"],
+  ["git repack -ad", "git.history-loss"],
+  ["git submodule deinit -f --all", "git.discard-changes"],
 ];
 
 // ── mass loss inside the workspace: ask ──────────────────────────────────────
@@ -313,6 +346,17 @@ const MASS = [
   "find . -name '*.ts' | xargs rm",
   "cd src && rm -rf *",
   "rm -rf -- src lib",
+  "rm -r src",
+  'rm -rf "src"',
+  "rm -rf s*",
+  "rm -rf src/ lib/ test/",
+  "truncate -s 0 src/*.ts",
+  "truncate -s0 *",
+  "mv src /tmp/gone",
+  "mv -t /tmp/x lib",
+  "mv * /tmp/x",
+  "shred -u src/*.ts",
+  "find . -name '*.rs' -delete -print",
 ];
 
 // ── what keeps running ───────────────────────────────────────────────────────
@@ -480,6 +524,15 @@ const RUNS = [
   "git tag -mfix v2",
   "git -C repo status",
   "git -Crepo status",
+  "git rm -r --cached .",
+  "git rm -r src/old",
+  "git repack -Ad",
+  "git repack -a",
+  "git submodule update --init",
+  "mv build /tmp/old-build",
+  "mv notes.txt /tmp/x/",
+  "truncate -s 0 logs/*.log",
+  "find . -name '*.pyc' -delete -print",
 ];
 
 export const loss: ShellCase[] = [

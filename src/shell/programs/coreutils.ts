@@ -100,7 +100,7 @@ export const COREUTILS: ProgramSpec[] = [
       "-s|--size": { arity: 1, role: "data" },
       "-r|--reference": { arity: 1, role: "read" },
     },
-    operands: ["write"],
+    operands: ["truncate"],
   },
   {
     names: ["chmod", "chown", "chgrp", "chattr", "chcon"],
