@@ -11,6 +11,7 @@ import type { Effect, PathRef } from "../shell/effects.ts";
 import { classifyDestination } from "../zones/net.ts";
 import { ancestorOf, within } from "../zones/paths.ts";
 import {
+  CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
   isHookDir,
   isProtectedRoot,
@@ -269,9 +270,19 @@ function changeWithLoss(
   env: ZoneEnv,
   program: string | null,
 ): EffectVerdict | null {
-  const zone = e.k === "write"
+  let zone = e.k === "write"
     ? changeVerdict(e.path, "write", e.recursive ?? false, env)
     : changeVerdict(e.path, "delete", e.recursive, env);
+  // What the effect does names the ask: a recursive permission change, a move of a protected
+  // place (these were per-command checks in shell_checks.ts).
+  if (zone && e.k === "write" && e.perm && e.recursive && SYSTEM_ASKS.has(zone.rule)) {
+    zone = { ...zone, rule: "fs.chmod-recursive-system" };
+  } else if (zone && e.k === "delete" && e.move && SYSTEM_ASKS.has(zone.rule)) {
+    const abs = e.path.abs;
+    if (abs !== null && (isProtectedRoot(abs, env.home) || CRITICAL_SYSTEM_DIRS.has(abs))) {
+      zone = { ...zone, rule: "fs.move-protected" };
+    }
+  }
   if (zone && (zone.rule.startsWith("abs.") || zone.rule === "effect.unresolved-path")) return zone;
   const loss = pathLoss(e, env, program);
   if (!loss) return zone;
@@ -281,6 +292,13 @@ function changeWithLoss(
   }
   return zone;
 }
+
+/** The zone verdicts a recursive chmod or a move of a protected place is named more precisely than. */
+const SYSTEM_ASKS = new Set([
+  "fs.system-write",
+  "write.outside-workspace",
+  "fs.delete-outside-workspace",
+]);
 
 /** The verdict on one effect in the given zones (`program`: the unit's, for the loss model). */
 export function judgeEffect(

@@ -27,6 +27,7 @@ import {
   hasGlob,
   within,
 } from "../zones/paths.ts";
+import { isProtectedRoot } from "../zones/sensitive_paths.ts";
 import { type ZoneEnv, zoneOf } from "../zones/zones.ts";
 
 /** A verdict of the loss model: the rule, its detail, and what would be lost (explain). */
@@ -208,8 +209,13 @@ export function pathLoss(
         : e.move
         ? "moves away"
         : "deletes";
+      // Home, `/` and the ancestors of home keep their own rule.
+      const top = p.glob
+        ? globMatchesExactly(abs, "/") ||
+          homeAndAbove(env.home).some((h) => globMatchesExactly(abs, h))
+        : isProtectedRoot(abs, env.home);
       return {
-        rule: "abs.workspace-root",
+        rule: top ? "abs.rm-protected" : "abs.workspace-root",
         detail: `${what} ${p.glob ? `${abs} (everything in ${ws})` : abs}`,
         lost: abs === ws || p.glob
           ? `the workspace root ${ws}, its history included`
@@ -245,6 +251,13 @@ export function pathLoss(
     `the directory ${abs} and everything in it${movesOut ? " (moved out of the workspace)" : ""}`,
     abs,
   );
+}
+
+/** The home and its ancestors, `/` excluded. */
+function homeAndAbove(home: string): string[] {
+  const out: string[] = [];
+  for (let a = home; a !== "/" && a !== ""; a = a.slice(0, a.lastIndexOf("/")) || "/") out.push(a);
+  return out;
 }
 
 function mass(lost: string, abs: string): LossVerdict {

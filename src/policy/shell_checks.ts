@@ -450,36 +450,6 @@ function rmCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
 }
 
-function moveChmodCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
-  const name = cmdName(u);
-  const args = u.argv.slice(1);
-  if (name === "mv") {
-    const pos = positionals(args);
-    for (const t of pos.slice(0, -1)) {
-      for (const v of t.values) {
-        const c = classifyDeleteTarget(t, v, u.cwd, env.home);
-        if (c.kind === "protected" || c.kind === "system") {
-          an.find("fs.move-protected", u.id, c.path);
-        }
-      }
-    }
-  }
-  if (
-    (name === "chmod" || name === "chown" || name === "chgrp") &&
-    (hasFlag(args, "-R") || hasFlag(args, "--recursive"))
-  ) {
-    for (const t of positionals(args).slice(1)) {
-      for (const v of t.values) {
-        const c = classifyDeleteTarget(t, v, u.cwd, env.home);
-        const p = resolve(v, u.cwd);
-        const sys = p !== null && classifyPath(p, env).some((h) => h.cls === "system");
-        if (c.kind !== "ok" || sys) an.find("fs.chmod-recursive-system", u.id, c.path);
-      }
-    }
-  }
-}
-
-/** guard's own state: any word that reaches it, or a recursive read that covers it. */
 function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   for (const w of allWords(u)) {
     for (const v of w.values) {
@@ -922,7 +892,6 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   stateCheck(u, an, env);
   guardApproveCheck(u, an, env);
   writeCheck(u, an, env);
-  moveChmodCheck(u, an, env);
   credentialCheck(u, an, env);
   envInjectionCheck(u, an);
   gitConfigCheck(u, an);
