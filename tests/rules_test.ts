@@ -109,7 +109,9 @@ const SHELL_EXAMPLES: [string, string, string][] = [
   ["disk.device-write", "cat img > /dev/nvme0n1", "cat img > /dev/null"],
   ["fs.rm-recursive-protected", "rm -r ~", "rm -r ./tmp"],
   ["fs.rm-dynamic-target", 'rm -rf "$BUILD_DIR"/', "rm -rf build/"],
-  ["fs.move-protected", "mv ~ /tmp/old-home", "mv a.txt b.txt"],
+  // Moving the home away is now an Absolute Block (the loss model: it holds the workspace).
+  ["fs.move-protected", "mv /etc /tmp/old-etc", "mv a.txt b.txt"],
+  ["abs.rm-protected", "mv ~ /tmp/old-home", "mv a.txt b.txt"],
   ["fs.chmod-recursive-system", "chmod -R 777 /etc", "chmod -R 755 ./dist"],
   ["fs.system-write", "echo '1.2.3.4 x' >> /etc/hosts", "echo x >> ./hosts"],
   ["git.push-force", "git push --force origin main", "git push origin main"],
