@@ -44,11 +44,21 @@ export const VCS_STORES: { id: string; names: string[]; command: string }[] = [
   { id: "subversion", names: [".svn"], command: "svn" },
   { id: "jujutsu", names: [".jj"], command: "jj" },
   { id: "bazaar", names: [".bzr"], command: "bzr" },
+  { id: "sapling", names: [".sl"], command: "sl" },
+  { id: "darcs", names: ["_darcs"], command: "darcs" },
+  { id: "pijul", names: [".pijul"], command: "pijul" },
+  { id: "fossil", names: [".fslckout", "_FOSSIL_"], command: "fossil" },
 ];
 const STORE_OWNER = new Map<string, string>(
   VCS_STORES.flatMap((s) => s.names.map((n) => [n, s.command] as [string, string])),
 );
 const STORE_NAMES = [...STORE_OWNER.keys()];
+/**
+ * The store names a pattern is matched against: the dot-named ones (`*` never matches a leading
+ * `.` in bash, so a pattern that can is aimed at them); `_darcs` or `_FOSSIL_` are matched only
+ * by name, or every `*` would be one.
+ */
+const DOT_STORE_NAMES = STORE_NAMES.filter((n) => n.startsWith("."));
 /** A bare repository: `NAME.git` (git's convention), owned by git. */
 const BARE = /^.+\.git$/;
 
@@ -66,7 +76,6 @@ export const ARTIFACT_DIRS: { id: string; names: string[] }[] = [
       "build",
       "out",
       "target",
-      "bin",
       "obj",
       "lib-cov",
       "_build",
@@ -75,8 +84,23 @@ export const ARTIFACT_DIRS: { id: string; names: string[] }[] = [
   },
   {
     id: "framework-output",
-    names: [".next", ".nuxt", ".svelte-kit", ".angular", ".output", ".vercel", ".docusaurus"],
+    names: [
+      ".next",
+      ".nuxt",
+      ".svelte-kit",
+      ".angular",
+      ".output",
+      ".vercel",
+      ".docusaurus",
+      ".astro",
+      ".expo",
+      ".wrangler",
+      ".swc",
+      "storybook-static",
+      "elm-stuff",
+    ],
   },
+  { id: "mobile-build", names: ["Pods", "DerivedData", ".dart_tool"] },
   { id: "coverage", names: ["coverage", ".nyc_output", "htmlcov", ".coverage"] },
   {
     id: "caches",
@@ -149,7 +173,7 @@ function storeOf(abs: string, glob: boolean): { store: string; owner: string } |
     }
     // A pattern (bash: a leading `.` only by a literal `.`; find's NAME after `**`: any name).
     const match = parts[i - 1] === "**" ? fnmatchComponent : componentMatches;
-    const name = STORE_NAMES.find((n) => match(c, n));
+    const name = DOT_STORE_NAMES.find((n) => match(c, n));
     if (name && (parts[i - 1] !== "**" || /^[.[]/.test(c) || c === name)) {
       return { store: at + name, owner: STORE_OWNER.get(name)! };
     }
@@ -178,8 +202,8 @@ export function pathLoss(
   // 1. VCS stores: only the VCS's own command changes them (a redirect is the shell's, not its).
   const store = storeOf(abs, p.glob);
   // A copy that lands in scratch makes a new store there (`cp -r .git /tmp/backup`): not a loss.
-  const scratchCopy = e.k === "write" && zoneOf(abs, env, p.glob).zone === "scratch";
-  if (store && !scratchCopy && (program !== store.owner || (e.k === "write" && e.redirect))) {
+  const scratchCopy = () => e.k === "write" && zoneOf(abs, env, p.glob).zone === "scratch";
+  if (store && (program !== store.owner || (e.k === "write" && e.redirect)) && !scratchCopy()) {
     const verb = del
       ? (e.move ? "moves" : "deletes")
       : e.k === "write" && e.perm
@@ -280,7 +304,7 @@ function globCoversRoot(abs: string, ws: string): boolean {
     const dir = abs.slice(0, i) || "/";
     const name = abs.slice(i + 4);
     if ((dir === ws || ancestorOf(dir, ws)) && !name.includes("/")) {
-      return STORE_NAMES.some((n) => fnmatchComponent(name, n));
+      return DOT_STORE_NAMES.some((n) => fnmatchComponent(name, n));
     }
   }
   return false;

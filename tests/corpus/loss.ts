@@ -105,6 +105,15 @@ const ROOT_DESTROY = [
   "rm -rf ~/proj?ct",
   "mv ../project ../project.bak",
   "chown -R root:root ~/project",
+  "find . -exec env rm -rf {} +",
+  "find . -exec sudo rm -rf {} +",
+  "find . -exec command rm -rf {} +",
+  'find . -mindepth 1 -not -path "./.git*" -delete',
+  "command -p rm -rf .",
+  "exec rm -rf .",
+  "nohup rm -rf . &",
+  "ionice -c3 rm -rf .",
+  "doas rm -rf .",
 ];
 
 // ── VCS stores: any program but the VCS's own blocks ─────────────────────────
@@ -176,6 +185,20 @@ const STORE_DESTROY = [
   "rm -rf src/../.git",
   "mv .git/objects /tmp/o",
   "ln -sfn /dev/null .git",
+  "find . -name .git -exec sudo rm -rf {} +",
+  "find . -maxdepth 1 -name .git | xargs rm -rf",
+  'rm -rf "$PWD"/.*',
+  "env -i rm -rf .git",
+  "busybox rm -rf .git",
+  "/bin/rm -rf .git",
+  "\\rm -rf .git",
+  "time rm -rf .git",
+  "stdbuf -o0 rm -rf .git",
+  "watch rm -rf .git",
+  "rm -rf .sl",
+  "rm -rf _darcs",
+  "rm -rf .pijul",
+  "rm -f .fslckout",
   // everything below the root, .git included
   "find . -type f -delete",
   "find . -not -name '*.pyc' -delete",
@@ -357,6 +380,9 @@ const MASS = [
   "mv * /tmp/x",
   "shred -u src/*.ts",
   "find . -name '*.rs' -delete -print",
+  "git ls-files -z | xargs -0 rm -f",
+  'rm -rf "$PWD"/*',
+  "rm -rf bin",
 ];
 
 // ── what keeps running ───────────────────────────────────────────────────────
@@ -533,6 +559,8 @@ const RUNS = [
   "mv notes.txt /tmp/x/",
   "truncate -s 0 logs/*.log",
   "find . -name '*.pyc' -delete -print",
+  "find . -name node_modules -prune -exec rm -rf {} +",
+  "rm -rf ios/Pods DerivedData .expo .astro .wrangler storybook-static",
 ];
 
 export const loss: ShellCase[] = [
