@@ -550,31 +550,10 @@ function destinationDirs(u: Unit): RWord[] {
   return out;
 }
 
-/** Commands that delete or move whole directory trees given as operands. */
-function treeDestroyer(u: Unit): boolean {
-  const args = u.argv.slice(1);
-  switch (u.name) {
-    case "rm":
-      return hasFlag(args, "-r") || hasFlag(args, "-R") || hasFlag(args, "--recursive");
-    case "mv":
-    case "rmdir":
-    case "shred":
-    case "srm":
-      return true;
-    case "chmod":
-    case "chown":
-    case "chgrp":
-      return hasFlag(args, "-R") || hasFlag(args, "--recursive");
-    default:
-      return false;
-  }
-}
-
 function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
   const recursiveChange = (name === "chmod" || name === "chown" || name === "chgrp") &&
     (hasFlag(u.argv, "-R") || hasFlag(u.argv, "--recursive"));
-  const destroysTrees = treeDestroyer(u);
   const targets = writeTargets(u);
   // mv/cp into a directory: the file lands at DIR/basename(source).
   if ((name === "mv" || name === "cp" || name === "install" || name === "ln") && targets.length) {
@@ -618,18 +597,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
       }
       if (h.cls === "device" && via === "command" && name === "dd") continue;
       an.find(id, u.id, h.place);
-    }
-    if (destroysTrees && via === "command" && !word.dynamic) {
-      for (const v of word.values) {
-        const p = resolve(v, u.cwd);
-        if (p === null) continue;
-        if (env.guardPaths.some((g) => ancestorOf(p, g))) {
-          an.find("abs.guard-self-modify", u.id, `${p} contains ${env.guardPaths.join(", ")}`);
-        }
-        if (isHookDir(p, env.home)) {
-          an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
-        }
-      }
     }
   }
 }
