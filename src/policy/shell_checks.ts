@@ -38,7 +38,6 @@ import {
   classifyPath,
   CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
-  isHookDir,
   isProtectedRoot,
   mentionsState,
   type PathEnv,
@@ -512,44 +511,6 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
 }
 
-/** Directories a command writes into: cp/mv/install/ln/rsync destinations, tar -C, unzip -d. */
-function destinationDirs(u: Unit): RWord[] {
-  const args = u.argv.slice(1);
-  const out: RWord[] = [];
-  const valueOf = (flags: string[]) => {
-    args.forEach((w, i) => {
-      if (flags.includes(w.value) && args[i + 1]) out.push(args[i + 1]);
-      for (const f of flags) {
-        if (f.startsWith("--") && w.value.startsWith(f + "=")) {
-          const v = w.value.slice(f.length + 1);
-          out.push({ ...w, value: v, values: [v], memo: null });
-        }
-      }
-    });
-  };
-  switch (u.name) {
-    case "cp":
-    case "mv":
-    case "install":
-    case "ln":
-    case "rsync":
-    case "scp": {
-      valueOf(["-t", "--target-directory"]);
-      const pos = positionals(args);
-      if (pos.length >= 2) out.push(pos[pos.length - 1]);
-      break;
-    }
-    case "tar":
-    case "bsdtar":
-      valueOf(["-C", "--directory"]);
-      break;
-    case "unzip":
-      valueOf(["-d"]);
-      break;
-  }
-  return out;
-}
-
 function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
   const recursiveChange = (name === "chmod" || name === "chown" || name === "chgrp") &&
@@ -564,24 +525,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
         if (src.dynamic) continue;
         const joined = trimSlashes(dest.value) + "/" + basename(src.value);
         targets.push({ word: { ...dest, value: joined, values: [joined] }, via: "command" });
-      }
-    }
-  }
-  // Copying, moving, linking or unpacking *into* a hook-configuration directory can replace the
-  // configuration; `rsync --delete` onto home or / deletes everything there.
-  for (const dest of destinationDirs(u)) {
-    if (dest.dynamic) continue;
-    for (const v of dest.values) {
-      const p = resolve(v, u.cwd);
-      if (p === null) continue;
-      if (isHookDir(p, env.home)) {
-        an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
-      }
-      if (
-        name === "rsync" && u.argv.some((w) => w.value.startsWith("--delete")) &&
-        isProtectedRoot(p, env.home)
-      ) {
-        an.find("abs.rm-protected", u.id, `rsync --delete onto ${p}`);
       }
     }
   }
