@@ -32,7 +32,7 @@ const EFFECTS: [string, string[]][] = [
     `write (recursive) /tmp/x/src scratch runs`,
   ]],
   ["mv a.txt ~/Documents/", [
-    `delete ${P}/a.txt workspace runs`,
+    `delete (move) ${P}/a.txt workspace runs`,
     `read ${P}/a.txt workspace runs`,
     `write ${H}/Documents outside write.outside-workspace`,
     `write ${H}/Documents/a.txt outside write.outside-workspace`,
@@ -60,7 +60,24 @@ const EFFECTS: [string, string[]][] = [
   ["grep -rn TODO", [`read (recursive) ${P} workspace runs`]],
   ["find . -name '*.pyc' -delete", [
     `list (recursive) ${P} workspace runs`,
+    `delete ${P}/**/*.pyc workspace runs`,
+  ]],
+  ["find . -name '*.ts' -delete", [
+    `list (recursive) ${P} workspace runs`,
+    `delete ${P}/**/*.ts workspace loss.mass-delete`,
+  ]],
+  ["find . -empty -delete", [
+    `list (recursive) ${P} workspace runs`,
     `delete (recursive) ${P} workspace runs`,
+  ]],
+  ["rm -rf .git", [`delete (recursive) ${P}/.git workspace abs.vcs-store`]],
+  ["chmod -R 000 .", [`write (recursive) (permissions) ${P} workspace abs.workspace-root`]],
+  ["chmod -R u+w .", [`write (recursive) (permissions) ${P} workspace runs`]],
+  ["rsync -a --delete empty/ ./", [
+    `read (recursive) ${P}/empty workspace runs`,
+    `write (recursive) ${P} workspace runs`,
+    `write (recursive) ${P}/empty workspace runs`,
+    `delete (recursive) ${P} workspace abs.workspace-root`,
   ]],
   ["ls -R ~", [`list (recursive) ${H} root abs.guard-state`]],
   ["docker run --rm -v $PWD:/app node npm test", [

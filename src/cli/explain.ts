@@ -49,6 +49,12 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: str
   lines.push(`Decision: ${d.action.toUpperCase()}  risk=${d.risk}  rule=${d.rule}`);
   lines.push(`  ${d.warning}`);
   if (d.remediation) lines.push(`  Remediation: ${d.remediation}`);
+  // The loss model's judgement: what the effects that raised a rule would destroy.
+  const lost = new Set<string>();
+  for (const u of t.units) {
+    for (const e of u.effects ?? []) if (e.verdict && e.lost) lost.add(`${e.lost}  [${e.verdict}]`);
+  }
+  for (const l of lost) lines.push(`  Would lose: ${l}`);
   lines.push("");
   lines.push(`Call: ${call.tool} (${call.kind})  cwd=${call.cwd}`);
   if (workspace !== undefined) lines.push(workspace);
@@ -73,6 +79,7 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: str
             e.verdict ?? "runs"
           }`,
         );
+        if (e.lost) lines.push(`        would lose: ${e.lost}`);
       }
     }
   }

@@ -110,4 +110,6 @@ export interface EffectTrace {
   zone: string | null;
   /** The rule it raised, or null when it may run. */
   verdict: string | null;
+  /** What would be lost, by the loss model (src/policy/loss.ts), when it judged the effect. */
+  lost?: string;
 }

@@ -2,13 +2,16 @@
  * Judges effects by zone: any effect on guard's own zone is an Absolute
  * Block; credentials ask; writes and deletes outside the workspace ask;
  * recursive deletes of home, `/` and their ancestors block; inside the
- * workspace (and scratch) everything runs. Programs that run, network
+ * workspace (and scratch) the loss model (loss.ts) judges what would be
+ * lost: the workspace root and VCS stores block, mass loss asks, the rest
+ * runs. Programs that run, network
  * destinations and table-declared rules are judged here too. Pure.
  */
 import type { Effect, PathRef } from "../shell/effects.ts";
 import { classifyDestination } from "../zones/net.ts";
 import { ancestorOf, within } from "../zones/paths.ts";
 import {
+  CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
   isHookDir,
   isProtectedRoot,
@@ -18,11 +21,14 @@ import {
   protectedBelow,
 } from "../zones/sensitive_paths.ts";
 import { type ZoneEnv, zoneOf } from "../zones/zones.ts";
+import { pathLoss } from "./loss.ts";
 
 /** A verdict on one effect: a rule id (from rules.ts) and its detail; null when it may run. */
 export interface EffectVerdict {
   rule: string;
   detail: string;
+  /** What would be lost (the loss model, src/policy/loss.ts), for explain. */
+  lost?: string;
 }
 
 /** The rule a write into each protected class raises (the effect checks and the old write check). */
@@ -254,17 +260,60 @@ function networkVerdict(e: Extract<Effect, { k: "network" }>): EffectVerdict | n
   }
 }
 
-/** The verdict on one effect in the given zones. */
-export function judgeEffect(e: Effect, env: ZoneEnv): EffectVerdict | null {
+/**
+ * A write or delete: the zone's verdict and the loss model's (what cannot be recovered), the
+ * stricter of the two. The loss model blocks what destroys the workspace or a VCS store and asks
+ * for mass loss inside the workspace, where the zones let everything run.
+ */
+function changeWithLoss(
+  e: Extract<Effect, { k: "write" | "delete" }>,
+  env: ZoneEnv,
+  program: string | null,
+): EffectVerdict | null {
+  let zone = e.k === "write"
+    ? changeVerdict(e.path, "write", e.recursive ?? false, env)
+    : changeVerdict(e.path, "delete", e.recursive, env);
+  // What the effect does names the ask: a recursive permission change, a move of a protected
+  // place (these were per-command checks in shell_checks.ts).
+  if (zone && e.k === "write" && e.perm && e.recursive && SYSTEM_ASKS.has(zone.rule)) {
+    zone = { ...zone, rule: "fs.chmod-recursive-system" };
+  } else if (zone && e.k === "delete" && e.move && SYSTEM_ASKS.has(zone.rule)) {
+    const abs = e.path.abs;
+    if (abs !== null && (isProtectedRoot(abs, env.home) || CRITICAL_SYSTEM_DIRS.has(abs))) {
+      zone = { ...zone, rule: "fs.move-protected" };
+    }
+  }
+  if (zone && (zone.rule.startsWith("abs.") || zone.rule === "effect.unresolved-path")) return zone;
+  const loss = pathLoss(e, env, program);
+  if (!loss) return zone;
+  // Both ask: the loss model's names what is lost (a glob's credential guess does not).
+  if (!zone || loss.rule.startsWith("abs.") || zone.rule === "write.credential-file") {
+    return loss;
+  }
+  return zone;
+}
+
+/** The zone verdicts a recursive chmod or a move of a protected place is named more precisely than. */
+const SYSTEM_ASKS = new Set([
+  "fs.system-write",
+  "write.outside-workspace",
+  "fs.delete-outside-workspace",
+]);
+
+/** The verdict on one effect in the given zones (`program`: the unit's, for the loss model). */
+export function judgeEffect(
+  e: Effect,
+  env: ZoneEnv,
+  program: string | null = null,
+): EffectVerdict | null {
   switch (e.k) {
     case "read":
       return readVerdict(e.path, e.recursive, env);
     case "list":
       return listVerdict(e.path, e.recursive, env);
     case "write":
-      return changeVerdict(e.path, "write", e.recursive ?? false, env);
     case "delete":
-      return changeVerdict(e.path, "delete", e.recursive, env);
+      return changeWithLoss(e, env, program);
     case "exec":
       return execVerdict(e, env);
     case "network":

@@ -342,7 +342,9 @@ class UnitView implements UnitTrace {
   }
   /** Computed only when someone reads it (explain): the hook never pays for it. */
   get effects(): EffectTrace[] {
-    return (this.u.effects?.effects ?? []).map((e) => effectTrace(e, this.env));
+    return (this.u.effects?.effects ?? []).map((e) =>
+      effectTrace(e, this.env, this.u.name || null)
+    );
   }
   toJSON(): UnitTrace {
     const { id, text, origin, cwd, parent, verdict, rule, program, effects } = this;
@@ -350,19 +352,26 @@ class UnitView implements UnitTrace {
   }
 }
 
-function effectTrace(e: Effect, env: ZoneEnv): EffectTrace {
-  const verdict = judgeEffect(e, env)?.rule ?? null;
+function effectTrace(e: Effect, env: ZoneEnv, program: string | null): EffectTrace {
+  const v = judgeEffect(e, env, program);
+  const verdict = v?.rule ?? null;
   switch (e.k) {
     case "read":
     case "list":
     case "write":
     case "delete": {
       const rec = "recursive" in e && e.recursive ? " (recursive)" : "";
+      const how = e.k === "write" && e.perm
+        ? " (permissions)"
+        : e.k === "delete" && e.move
+        ? " (move)"
+        : "";
       return {
-        effect: e.k + rec,
+        effect: e.k + rec + how,
         target: e.path.abs ?? `${e.path.display} (unresolved)`,
         zone: e.path.abs === null ? null : zoneOf(e.path.abs, env, e.path.glob).zone,
         verdict,
+        ...(v?.lost ? { lost: v.lost } : {}),
       };
     }
     case "exec":
@@ -379,8 +388,19 @@ function effectTrace(e: Effect, env: ZoneEnv): EffectTrace {
         zone: null,
         verdict,
       };
-    case "rule":
-      return { effect: "rule", target: e.display, zone: null, verdict };
+    case "rule": {
+      // The loss model's git judgement carries what is lost after ": loses ".
+      const at = e.display.indexOf(": loses ");
+      return at >= 0
+        ? {
+          effect: "rule",
+          target: e.display.slice(0, at),
+          zone: null,
+          verdict,
+          lost: e.display.slice(at + 8),
+        }
+        : { effect: "rule", target: e.display, zone: null, verdict };
+    }
   }
 }
 

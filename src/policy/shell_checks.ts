@@ -7,6 +7,7 @@
  * files a program reads or sends (roles `read`, `upload`, `upload-ref`, remote
  * operands), and the effects are judged by zone.
  */
+import { gitLoss } from "./loss.ts";
 import {
   DANGEROUS_ENV,
   DANGEROUS_ENV_RE,
@@ -37,7 +38,6 @@ import {
   classifyPath,
   CRITICAL_SYSTEM_DIRS,
   HARMLESS_DEVICES,
-  isHookDir,
   isProtectedRoot,
   mentionsState,
   type PathEnv,
@@ -449,36 +449,6 @@ function rmCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
 }
 
-function moveChmodCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
-  const name = cmdName(u);
-  const args = u.argv.slice(1);
-  if (name === "mv") {
-    const pos = positionals(args);
-    for (const t of pos.slice(0, -1)) {
-      for (const v of t.values) {
-        const c = classifyDeleteTarget(t, v, u.cwd, env.home);
-        if (c.kind === "protected" || c.kind === "system") {
-          an.find("fs.move-protected", u.id, c.path);
-        }
-      }
-    }
-  }
-  if (
-    (name === "chmod" || name === "chown" || name === "chgrp") &&
-    (hasFlag(args, "-R") || hasFlag(args, "--recursive"))
-  ) {
-    for (const t of positionals(args).slice(1)) {
-      for (const v of t.values) {
-        const c = classifyDeleteTarget(t, v, u.cwd, env.home);
-        const p = resolve(v, u.cwd);
-        const sys = p !== null && classifyPath(p, env).some((h) => h.cls === "system");
-        if (c.kind !== "ok" || sys) an.find("fs.chmod-recursive-system", u.id, c.path);
-      }
-    }
-  }
-}
-
-/** guard's own state: any word that reaches it, or a recursive read that covers it. */
 function stateCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   for (const w of allWords(u)) {
     for (const v of w.values) {
@@ -517,69 +487,10 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
 }
 
-/** Directories a command writes into: cp/mv/install/ln/rsync destinations, tar -C, unzip -d. */
-function destinationDirs(u: Unit): RWord[] {
-  const args = u.argv.slice(1);
-  const out: RWord[] = [];
-  const valueOf = (flags: string[]) => {
-    args.forEach((w, i) => {
-      if (flags.includes(w.value) && args[i + 1]) out.push(args[i + 1]);
-      for (const f of flags) {
-        if (f.startsWith("--") && w.value.startsWith(f + "=")) {
-          const v = w.value.slice(f.length + 1);
-          out.push({ ...w, value: v, values: [v], memo: null });
-        }
-      }
-    });
-  };
-  switch (u.name) {
-    case "cp":
-    case "mv":
-    case "install":
-    case "ln":
-    case "rsync":
-    case "scp": {
-      valueOf(["-t", "--target-directory"]);
-      const pos = positionals(args);
-      if (pos.length >= 2) out.push(pos[pos.length - 1]);
-      break;
-    }
-    case "tar":
-    case "bsdtar":
-      valueOf(["-C", "--directory"]);
-      break;
-    case "unzip":
-      valueOf(["-d"]);
-      break;
-  }
-  return out;
-}
-
-/** Commands that delete or move whole directory trees given as operands. */
-function treeDestroyer(u: Unit): boolean {
-  const args = u.argv.slice(1);
-  switch (u.name) {
-    case "rm":
-      return hasFlag(args, "-r") || hasFlag(args, "-R") || hasFlag(args, "--recursive");
-    case "mv":
-    case "rmdir":
-    case "shred":
-    case "srm":
-      return true;
-    case "chmod":
-    case "chown":
-    case "chgrp":
-      return hasFlag(args, "-R") || hasFlag(args, "--recursive");
-    default:
-      return false;
-  }
-}
-
 function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   const name = cmdName(u);
   const recursiveChange = (name === "chmod" || name === "chown" || name === "chgrp") &&
     (hasFlag(u.argv, "-R") || hasFlag(u.argv, "--recursive"));
-  const destroysTrees = treeDestroyer(u);
   const targets = writeTargets(u);
   // mv/cp into a directory: the file lands at DIR/basename(source).
   if ((name === "mv" || name === "cp" || name === "install" || name === "ln") && targets.length) {
@@ -590,24 +501,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
         if (src.dynamic) continue;
         const joined = trimSlashes(dest.value) + "/" + basename(src.value);
         targets.push({ word: { ...dest, value: joined, values: [joined] }, via: "command" });
-      }
-    }
-  }
-  // Copying, moving, linking or unpacking *into* a hook-configuration directory can replace the
-  // configuration; `rsync --delete` onto home or / deletes everything there.
-  for (const dest of destinationDirs(u)) {
-    if (dest.dynamic) continue;
-    for (const v of dest.values) {
-      const p = resolve(v, u.cwd);
-      if (p === null) continue;
-      if (isHookDir(p, env.home)) {
-        an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
-      }
-      if (
-        name === "rsync" && u.argv.some((w) => w.value.startsWith("--delete")) &&
-        isProtectedRoot(p, env.home)
-      ) {
-        an.find("abs.rm-protected", u.id, `rsync --delete onto ${p}`);
       }
     }
   }
@@ -623,18 +516,6 @@ function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
       }
       if (h.cls === "device" && via === "command" && name === "dd") continue;
       an.find(id, u.id, h.place);
-    }
-    if (destroysTrees && via === "command" && !word.dynamic) {
-      for (const v of word.values) {
-        const p = resolve(v, u.cwd);
-        if (p === null) continue;
-        if (env.guardPaths.some((g) => ancestorOf(p, g))) {
-          an.find("abs.guard-self-modify", u.id, `${p} contains ${env.guardPaths.join(", ")}`);
-        }
-        if (isHookDir(p, env.home)) {
-          an.find("abs.hook-config-write", u.id, `${p} holds agent hook configuration`);
-        }
-      }
     }
   }
 }
@@ -830,7 +711,6 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   stateCheck(u, an, env);
   guardApproveCheck(u, an, env);
   writeCheck(u, an, env);
-  moveChmodCheck(u, an, env);
   envInjectionCheck(u, an);
   gitConfigCheck(u, an);
   metadataCheck(u, an);
@@ -871,6 +751,11 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
     ue.known = true;
   }
+  // The loss model's judgement of what the VCS's own command destroys (history, uncommitted work).
+  if (u.name === "git" && ue.known) {
+    const g = gitLoss(u.argv.slice(1).map((w) => (w.dynamic ? null : w.value)));
+    if (g) ue.effects.push({ k: "rule", rule: g.rule, display: `${g.detail}: loses ${g.lost}` });
+  }
   u.effects = ue;
   // A program guard has no table for: any word that names a place in guard's zone touches it,
   // and any word that names a credential may read it.
@@ -894,7 +779,7 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
     }
   }
   for (const e of ue.effects) {
-    const v = judgeEffect(e, env);
+    const v = judgeEffect(e, env, u.name || null);
     if (!v) continue;
     // A script outside the workspace that is sourced keeps its own rule.
     const id = v.rule === "exec.script-file" && u.runsFile ? u.runsFile.rule : v.rule;

@@ -42,7 +42,7 @@ function redirEffects(u: Unit, out: Effect[]): void {
         continue;
       }
       const p = pathRef(t, v, u.cwd);
-      if (write) out.push({ k: "write", path: p });
+      if (write) out.push({ k: "write", path: p, redirect: true });
       if (read) out.push({ k: "read", path: p, recursive: false });
     }
   }
@@ -94,6 +94,10 @@ interface Ctx {
   recursive: boolean;
   inplace: boolean;
   targetDir: RWord | null;
+  /** The destination becomes a mirror of the sources (rsync --delete). */
+  mirror?: boolean;
+  /** A permission change that only adds permissions (`chmod +x`, `chmod -R u+w`). */
+  permAdd?: boolean;
 }
 
 /** A remote operand of scp/rsync: `[user@]host:path`, `host::module`, `rsync://host/…`. */
@@ -122,6 +126,7 @@ function roleEffects(
     case "data":
     case "recursive":
     case "inplace":
+    case "mirror":
     case "env":
       return;
     case "read":
@@ -137,6 +142,14 @@ function roleEffects(
     case "target-dir":
       for (const p of paths()) out.push({ k: "write", path: p });
       return;
+    case "truncate":
+      for (const p of paths()) out.push({ k: "write", path: p, truncate: true });
+      return;
+    case "perm": {
+      const perm = ctx.permAdd ? "add" : "set";
+      for (const p of paths()) out.push({ k: "write", path: p, recursive: ctx.recursive, perm });
+      return;
+    }
     case "write-prefix":
       for (const p of paths()) {
         out.push({ k: "write", path: p });
@@ -216,10 +229,13 @@ function parseWith(prog: CompiledProgram, args: RWord[], ctx: Ctx): ParsedArgs {
     if (spec.rule) ctx.out.push({ k: "rule", rule: spec.rule, display: args[o.at].display });
     if (spec.role === "recursive") ctx.recursive = true;
     if (spec.role === "inplace") ctx.inplace = true;
+    if (spec.role === "mirror") ctx.mirror = true;
   }
   for (const o of parsed.opts) {
     const spec = prog.roles.get(o.key);
-    if (!spec?.role || spec.role === "recursive" || spec.role === "inplace") continue;
+    if (
+      !spec?.role || spec.role === "recursive" || spec.role === "inplace" || spec.role === "mirror"
+    ) continue;
     if (o.extraAt !== undefined) {
       // Two-word options (`jq --rawfile NAME FILE`): the role is the second word's.
       roleEffects(ctx, spec.role, args[o.extraAt], `${o.key} ${args[o.extraAt].display}`);
@@ -271,10 +287,27 @@ function operandRoles(
     if (remote) sources = sources.filter((s) => !remote.has(s));
     if (dest && remote?.has(dest)) dest = null;
     for (const s of sources) {
-      roleEffects(ctx, spec.destLast === "move" ? "delete" : "read", s, s.display);
-      if (spec.destLast === "move") roleEffects(ctx, "read", s, s.display);
+      if (spec.destLast === "move") {
+        const to = dest && !dest.dynamic ? pathRef(dest, dest.value, ctx.cwd) : undefined;
+        for (const v of s.values) {
+          ctx.out.push({
+            k: "delete",
+            path: pathRef(s, v, ctx.cwd),
+            recursive: false,
+            move: true,
+            ...(to ? { to } : {}),
+          });
+        }
+      }
+      roleEffects(ctx, "read", s, s.display);
     }
     if (dest && dest !== ctx.targetDir) roleEffects(ctx, "write", dest, dest.display);
+    // rsync --delete: what the destination holds beyond the sources is deleted.
+    if (dest && ctx.mirror) {
+      for (const v of dest.values) {
+        ctx.out.push({ k: "delete", path: pathRef(dest, v, ctx.cwd), recursive: true });
+      }
+    }
     // The copies land at DEST/basename(SOURCE).
     if (dest && !dest.dynamic) {
       for (const s of sources) {
@@ -367,6 +400,9 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
       /^-[rwxXstugoa]+$/.test(w.value) && !/^-[Rcfv]+$/.test(w.value)
     );
     if (m >= 0) args = [...args.slice(0, m), literalWord("--"), ...args.slice(m)];
+    // A symbolic mode that only adds (`+x`, `u+w,g+r`) takes no permission away.
+    const mode = args.find((w) => !w.value.startsWith("-") || m >= 0 && w === args[m + 1]);
+    ctx.permAdd = !!mode && !mode.dynamic && /^([ugoa]*\+[rwxXst]+,?)+$/.test(mode.value);
   }
   if (prog.spec.special === "find" || prog.spec.special === "tar") {
     if (prog.spec.special === "find") findEffects(ctx, args);
@@ -743,10 +779,30 @@ function findEffects(ctx: Ctx, args: RWord[]): void {
   const saved = ctx.recursive;
   ctx.recursive = true;
   for (const s of starts) roleEffects(ctx, "list", s, s.display);
+  const exprAt = i;
   for (; i < args.length; i++) {
     const v = args[i].value;
     if (v === "-delete") {
-      for (const s of starts) roleEffects(ctx, "delete", s, `${s.display} -delete`);
+      // Only what comes before -delete narrows it (`find . -delete -name x` deletes everything).
+      const narrowed = findNarrowing(args.slice(exprAt, i));
+      for (const s of starts) {
+        for (const sv of s.values) {
+          const p = pathRef(s, sv, ctx.cwd);
+          if (narrowed === "empty") {
+            ctx.out.push({ k: "delete", path: p, recursive: true, empty: true });
+          } else if (narrowed && p.abs !== null) {
+            // Only entries with these names go: START/**/NAME, as find's `{}` is judged.
+            for (const n of narrowed) {
+              const abs = trimSlashes(p.abs) + "/**/" + n;
+              ctx.out.push({
+                k: "delete",
+                path: { abs, glob: true, display: `${s.display} -name ${n}` },
+                recursive: false,
+              });
+            }
+          } else ctx.out.push({ k: "delete", path: p, recursive: true });
+        }
+      }
       continue;
     }
     if (v === "-exec" || v === "-execdir" || v === "-ok" || v === "-okdir") {
@@ -780,6 +836,38 @@ function findEffects(ctx: Ctx, args: RWord[]): void {
     }
   }
   ctx.recursive = saved;
+}
+
+/**
+ * What find's expression narrows a `-delete` to: only empty entries, only entries with these
+ * names (`-name`/`-iname` values, never negated), or null (anything below the starts).
+ * `-path X -prune` only skips X and narrows nothing.
+ */
+function findNarrowing(expr: RWord[]): "empty" | string[] | null {
+  const names: string[] = [];
+  let empty = false;
+  let ors = 0;
+  for (let k = 0; k < expr.length; k++) {
+    const v = expr[k].value;
+    if (expr[k].dynamic || v === "!" || v === "-not") return null;
+    if (v === "-empty") empty = true;
+    if (v === "-o" || v === "-or" || v === ",") ors++;
+    if (/^-(i?path|i?wholename|i?regex)$/.test(v)) {
+      if (expr[k + 2]?.value !== "-prune") return null;
+      // `-path X -prune -o …`: the pruned branch deletes nothing.
+      k += /^(-o|-or)$/.test(expr[k + 3]?.value ?? "") ? 3 : 2;
+      continue;
+    }
+    if (v === "-name" || v === "-iname") {
+      const n = expr[k + 1];
+      if (!n || n.dynamic || n.value.includes("/")) return null;
+      names.push(n.value);
+      k++;
+    }
+  }
+  // With alternatives, a branch without a name (or not only empty) may delete anything.
+  if (empty) return ors ? null : "empty";
+  return names.length > ors ? names : null;
 }
 
 /** tar: the mode decides what the operands are. */

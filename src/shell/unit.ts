@@ -61,8 +61,28 @@ export interface PathRef {
 export type Effect =
   | { k: "read"; path: PathRef; recursive: boolean }
   | { k: "list"; path: PathRef; recursive: boolean }
-  | { k: "write"; path: PathRef; recursive?: boolean }
-  | { k: "delete"; path: PathRef; recursive: boolean }
+  | {
+    k: "write";
+    path: PathRef;
+    recursive?: boolean;
+    /** A permission or ownership change ("add": it only adds permissions, nothing is lost). */
+    perm?: "set" | "add";
+    /** Written by a redirection: the shell's doing, not the program's. */
+    redirect?: boolean;
+    /** Its contents are cut (truncate): what it held is lost. */
+    truncate?: boolean;
+  }
+  | {
+    k: "delete";
+    path: PathRef;
+    recursive: boolean;
+    /** The path is moved away (mv's sources), not destroyed. */
+    move?: boolean;
+    /** Where a moved path goes (the destination operand), when known. */
+    to?: PathRef;
+    /** Only what is empty is deleted (find -empty -delete): nothing is lost. */
+    empty?: boolean;
+  }
   | {
     k: "exec";
     what: "project" | "file" | "inline" | "program";

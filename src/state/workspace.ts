@@ -19,7 +19,8 @@
  * `anchorWorkspace`, on the session's flow state.
  */
 import type { FlowState } from "../flow/flow.ts";
-import { within } from "../zones/paths.ts";
+import { canonicalDir } from "../zones/paths.ts";
+import { workspaceRefusal } from "../zones/zones.ts";
 
 /** What bounds a workspace: the engine context's own fields. */
 export interface WorkspaceBounds {
@@ -44,78 +45,9 @@ export const DENO_PROBE: WorkspaceProbe = {
 /** Directories walked up from the cwd looking for `.git`, at most. */
 export const MAX_WALK = 40;
 
-/** System directories: neither they nor anything inside them is a workspace. */
-const SYSTEM = [
-  "/etc",
-  "/usr",
-  "/bin",
-  "/sbin",
-  "/opt",
-  "/var",
-  "/proc",
-  "/sys",
-  "/dev",
-  "/boot",
-  "/root",
-  "/run",
-  "/System",
-  "/Library",
-  "/Applications",
-  "/private",
-  "/nix",
-  "/snap",
-  "/srv",
-];
-/** Scratch roots: not a workspace themselves; a project inside one is. */
-const SCRATCH = ["/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp"];
-/** macOS's per-user temporary directories (`$TMPDIR`, `/var/folders/xx/yyyy/T`). */
-const MAC_TMPDIR = /^(?:\/private)?\/var\/folders\/[^/]+\/[^/]+\/T$/;
-/** Where home directories live. */
-const HOMES = ["/home", "/Users"];
-
-/**
- * The canonical lexical form of an absolute directory: `//`, `.` and `..` collapsed, a trailing
- * `/` dropped, and `/proc/self/root` (or `/proc/thread-self/root`, the process's own root) taken
- * for `/` wherever it appears, as the kernel does. Null for a relative or NUL-bearing path.
- */
-export function canonicalDir(p: string): string | null {
-  if (!p.startsWith("/") || p.includes("\0")) return null;
-  const out: string[] = [];
-  for (const seg of p.split("/")) {
-    if (seg === "" || seg === ".") continue;
-    if (seg === "..") out.pop();
-    else out.push(seg);
-    if (
-      out.length === 3 && out[0] === "proc" && (out[1] === "self" || out[1] === "thread-self") &&
-      out[2] === "root"
-    ) out.length = 0;
-  }
-  return "/" + out.join("/");
-}
-
-/** Why `dir` (canonical) can never be a workspace, or null when it can be one. Pure. */
-export function workspaceRefusal(dir: string, b: WorkspaceBounds): string | null {
-  if (dir === "/") return "the root directory";
-  const home = canonicalDir(b.home) ?? b.home;
-  if (dir === home) return "the home directory";
-  if (within(home, dir)) return "an ancestor of the home directory";
-  if (HOMES.includes(dir)) return "the directory of home directories";
-  if (within(dir, canonicalDir(b.stateDir) ?? b.stateDir)) return "guard's state directory";
-  for (const g of b.guardPaths) {
-    const c = canonicalDir(g);
-    if (c && c !== "/" && within(dir, c)) return "guard's installation";
-  }
-  if (SCRATCH.includes(dir) || MAC_TMPDIR.test(dir)) return "a scratch directory itself";
-  // A project inside a scratch directory is one (scratch is a parent, not a system directory).
-  if (SCRATCH.some((s) => dir.startsWith(s + "/"))) return null;
-  if (/^(?:\/private)?\/var\/folders\/[^/]+\/[^/]+\/T\//.test(dir)) return null;
-  // root's home is a system directory, except to root itself (HOME=/root: its projects).
-  if (home !== "/root" || !dir.startsWith("/root/")) {
-    for (const s of SYSTEM) if (within(dir, s)) return `inside the system directory ${s}`;
-    if (/^\/lib[^/]*(?:\/|$)/.test(dir)) return "inside a system library directory";
-  }
-  return null;
-}
+// What can never be a workspace is one pure function of the zones (src/zones/zones.ts), which the
+// engine's fallback workspace uses too.
+export { canonicalDir, workspaceRefusal };
 
 export interface FoundWorkspace {
   /** The workspace, or null when there is none. */

@@ -194,6 +194,12 @@ export function componentMatches(pat: string, name: string): boolean {
   return componentRe(pat)!.test(name);
 }
 
+/** Does `pat` match `name` as find's `-name` does (fnmatch: `*` matches a leading `.` too)? */
+export function fnmatchComponent(pat: string, name: string): boolean {
+  if (!hasGlob(pat)) return pat === name;
+  return componentRe(pat)!.test(name);
+}
+
 /** Matches a pattern whose only wildcard is `*`, without building a RegExp. */
 function starMatch(pat: string, name: string): boolean {
   const pieces = pat.split("*");
@@ -244,4 +250,24 @@ export function globMatchesExactly(pattern: string, target: string): boolean {
   if (p.length !== t.length) return false;
   for (let i = 0; i < t.length; i++) if (!componentMatches(p[i], t[i])) return false;
   return true;
+}
+
+/**
+ * The canonical lexical form of an absolute directory: `//`, `.` and `..` collapsed, a trailing
+ * `/` dropped, and `/proc/self/root` (or `/proc/thread-self/root`, the process's own root) taken
+ * for `/` wherever it appears, as the kernel does. Null for a relative or NUL-bearing path.
+ */
+export function canonicalDir(p: string): string | null {
+  if (!p.startsWith("/") || p.includes("\0")) return null;
+  const out: string[] = [];
+  for (const seg of p.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") out.pop();
+    else out.push(seg);
+    if (
+      out.length === 3 && out[0] === "proc" && (out[1] === "self" || out[1] === "thread-self") &&
+      out[2] === "root"
+    ) out.length = 0;
+  }
+  return "/" + out.join("/");
 }

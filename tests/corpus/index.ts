@@ -3,6 +3,7 @@ import { absolute } from "./absolute.ts";
 import { adversarial } from "./adversarial.ts";
 import { builtinHighRisk } from "./builtin_high_risk.ts";
 import { falsePositives } from "./false_positives.ts";
+import { loss } from "./loss.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
@@ -28,4 +29,5 @@ export const CORPUS: Record<string, Case[]> = {
   adversarial,
   routine,
   uploads,
+  loss,
 };

@@ -199,8 +199,10 @@ export const tools: ToolCase[] = [
       paths: [".git/hooks/pre-commit"],
       contents: ["#!/bin/sh\n"],
     },
-    expect: "ask",
-    rule: "write.git-internal",
+    expect: "block",
+    rule: "abs.vcs-store",
+    note:
+      "issue 22 (loss model): a VCS store is changed only by its VCS; was ask write.git-internal",
   },
   // ── web ─────────────────────────────────────────────────────────────────
   {

@@ -109,7 +109,7 @@ export const COREUTILS: ProgramSpec[] = [
       "-s|--size": { arity: 1, role: "data" },
       "-r|--reference": { arity: 1, role: "read" },
     },
-    operands: ["write"],
+    operands: ["truncate"],
   },
   {
     names: ["chmod", "chown", "chgrp", "chattr", "chcon"],
@@ -124,7 +124,7 @@ export const COREUTILS: ProgramSpec[] = [
       "--reference": { arity: 1, role: "read" },
       "--from": { arity: 1, role: "data" },
     },
-    operands: ["data", "write"],
+    operands: ["data", "perm"],
   },
   {
     names: ["setfacl"],

@@ -143,7 +143,14 @@ export const GIT: ProgramSpec[] = [
       sparse: LOCAL,
       "sparse-checkout": LOCAL,
       bisect: LOCAL,
-      clean: LOCAL,
+      // `-x` is "ignored files too" here, not --exec.
+      clean: {
+        ...LOCAL,
+        opts: { "-e|--exclude": { arity: 1, role: "data" }, "-x|-X|-d|-f|-n|-i|-q": "flag" },
+      },
+      replace: LOCAL,
+      "filter-branch": LOCAL,
+      "filter-repo": LOCAL,
       "update-index": LOCAL,
       "update-ref": LOCAL,
       "symbolic-ref": LOCAL,

@@ -63,8 +63,9 @@ export const NETWORK: ProgramSpec[] = [
     opts: {
       "-e|--rsh|--rsync-path": { arity: 1, role: "exec-program" },
       "-r|--recursive|-a|--archive": "recursive",
-      "--delete|--delete-before|--delete-during|--delete-delay|--delete-after|--delete-excluded|--del|--remove-source-files":
-        { arity: 0, role: "flag" },
+      "--delete|--delete-before|--delete-during|--delete-delay|--delete-after|--delete-excluded|--del":
+        { arity: 0, role: "mirror" },
+      "--remove-source-files": { arity: 0, role: "flag" },
       "--files-from|--exclude-from|--include-from|--password-file|-f|--filter": {
         arity: 1,
         role: "read",

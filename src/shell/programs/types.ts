@@ -17,6 +17,9 @@ export type Role =
   | "write" // a path written or created
   | "write-prefix" // a prefix of paths written (split's PREFIX: PREFIXaa, PREFIXab …)
   | "delete" // a path removed
+  | "perm" // a path whose permissions or owner change (chmod, chown)
+  | "truncate" // a path whose contents are cut (truncate): written, its old contents lost
+  | "mirror" // the destination is made a mirror of the sources: what else is there is deleted
   | "exec-file" // a script file that runs
   | "exec-program" // a program (or command line) that runs
   | "exec-inline" // program text that runs (python -c, node -e)
