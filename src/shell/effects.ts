@@ -11,7 +11,7 @@ import type { Role } from "./programs/types.ts";
 import { basename, expandHome, hasGlob, resolve, trimSlashes } from "../zones/paths.ts";
 import { HARMLESS_DEVICES } from "../zones/sensitive_paths.ts";
 import type { Unit } from "./unit.ts";
-import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
+import { awkDanger, awkGetlineReads, sedScriptDanger } from "./sed_awk.ts";
 import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
 export type { Effect, PathRef, UnitEffects } from "./unit.ts";
@@ -558,11 +558,46 @@ function awkEffects(ctx: Ctx, prog: CompiledProgram, args: RWord[], parsed: Pars
     programs = [files[0]];
     files = files.slice(1);
   }
+  // Variables given on the command line (`-v f=PATH`, operands `f=PATH`): what getline may read.
+  const vars = new Map<string, string>();
+  for (const o of parsed.opts) {
+    if ((o.key === "-v" || o.key === "--assign") && o.value !== null) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(o.value);
+      if (m) vars.set(m[1], m[2].includes(UNKNOWN) ? UNKNOWN : m[2]);
+    }
+  }
+  for (const f of files) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(f.value);
+    if (m) vars.set(m[1], f.dynamic ? UNKNOWN : m[2]);
+  }
   for (const p of programs) {
     if (p.dynamic || awkDanger(p.value)) {
       ctx.out.push({ k: "rule", rule: "exec.awk-system", display: p.display.slice(0, 60) });
-    } else if (/\bENVIRON\b|PROCINFO/.test(p.value)) {
+      continue;
+    }
+    if (/\b(ENVIRON|PROCINFO|SYMTAB)\b/.test(p.value)) {
+      // SYMTAB["ENV" "IRON"] is ENVIRON by another name.
       ctx.out.push({ k: "rule", rule: "secrets.env-dump", display: p.display.slice(0, 60) });
+    }
+    // `getline < FILE` reads FILE, whatever the operands are.
+    for (const path of p.value.includes("getline") ? awkGetlineReads(p.value, vars) : []) {
+      if (path === null || path.includes(UNKNOWN)) {
+        ctx.out.push({
+          k: "read",
+          path: { abs: null, glob: false, display: `getline < … in ${p.display.slice(0, 40)}` },
+          recursive: false,
+        });
+      } else {
+        const w: RWord = {
+          ...p,
+          value: path,
+          values: [path],
+          display: path,
+          glob: false,
+          memo: null,
+        };
+        roleEffects(ctx, "read", w, `getline < ${path}`);
+      }
     }
   }
   // Operands of the form NAME=VALUE are assignments, not files.

@@ -6,6 +6,7 @@ import { falsePositives } from "./false_positives.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
+import { residue } from "./residue.ts";
 import { routine } from "./routine.ts";
 import { safe } from "./safe.ts";
 import { tools } from "./tools.ts";
@@ -26,4 +27,5 @@ export const CORPUS: Record<string, Case[]> = {
   parse_errors: parseErrors,
   adversarial,
   routine,
+  residue,
 };
