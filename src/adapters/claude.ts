@@ -132,15 +132,19 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
         paths: [str(i, "path", "tool_input")],
         contents: [],
       };
-    case "Grep":
+    case "Grep": {
       str(i, "pattern", "tool_input");
+      // `glob` picks the files searched (`.env*`, `**/*.pem`): judged as the paths it reaches.
+      const dir = optStr(i, "path", "tool_input") ?? e.cwd;
+      const glob = optStr(i, "glob", "tool_input");
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        paths: glob ? globPaths(dir, glob) : [dir],
         contents: [],
       };
+    }
     case "WebFetch":
       return { ...b, kind: "web", url: str(i, "url", "tool_input"), query: null };
     case "WebSearch":

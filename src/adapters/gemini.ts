@@ -23,6 +23,7 @@ import {
   mcpToolName,
   nonEmpty,
   type Obj,
+  optStr,
   optStrArray,
   resolveDir,
   someStrs,
@@ -156,11 +157,14 @@ export function geminiToolCall(e: Envelope, mcpContext?: unknown): ToolCall {
     case "grep_search": {
       str(i, "pattern", w);
       const dirs = strsOf(i, DIR, w);
+      // `include` picks the files searched (`*.env`, `**/.env*`): judged as the paths it reaches.
+      const include = optStr(i, "include", w);
+      const base = dirs.length ? dirs : [e.cwd];
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: dirs.length ? dirs : [e.cwd],
+        paths: include ? globPaths(base, include) : base,
         contents: [],
       };
     }

@@ -66,15 +66,18 @@ export function kimiAdapter(payload: unknown): ToolCall {
         ),
         contents: [],
       };
-    case "Grep":
+    case "Grep": {
       str(i, "pattern", "tool_input");
+      const dir = optStr(i, "path", "tool_input") ?? e.cwd;
+      const glob = optStr(i, "glob", "tool_input");
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        paths: glob ? globPaths(dir, glob) : [dir],
         contents: [],
       };
+    }
     case "Bash": {
       // Kimi Code runs the command in `cwd` when given: relative paths mean that directory.
       const dir = optStr(i, "cwd", "tool_input");

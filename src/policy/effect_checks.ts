@@ -82,6 +82,7 @@ function readVerdict(
   recursive: boolean,
   env: ZoneEnv,
   plain = false,
+  sweep?: "out" | PathRef,
 ): EffectVerdict | null {
   if (p.abs === null) return { rule: "effect.unresolved-path", detail: `reads ${p.display}` };
   const b = plain ? null : below(p);
@@ -105,6 +106,25 @@ function readVerdict(
         rule: below.cls === "credential" ? "secrets.credential-access" : "abs.guard-zone-read",
         detail: `a recursive read of ${p.abs} covers ${below.place}`,
       };
+    }
+    // A workspace holds credential files by convention (`.env`, keys, `.npmrc`): a read of all
+    // of it whose contents leave (lines printed, a copy or an archive elsewhere) takes them too.
+    if (sweep && env.workspace && within(env.workspace, p.abs)) {
+      const to = sweep === "out" ? null : sweep;
+      if (to === null) {
+        return {
+          rule: "secrets.credential-access",
+          detail: `a recursive search of ${p.abs} prints what its credential files (.env, keys) ` +
+            "hold",
+        };
+      }
+      if (to.abs === null || zoneOf(to.abs, env, to.glob).zone !== "workspace") {
+        return {
+          rule: "secrets.credential-access",
+          detail: `copies ${p.abs}, its credential files (.env, keys) included, to ` +
+            (to.abs ?? to.display),
+        };
+      }
     }
   }
   return null;
@@ -258,7 +278,7 @@ function networkVerdict(e: Extract<Effect, { k: "network" }>): EffectVerdict | n
 export function judgeEffect(e: Effect, env: ZoneEnv): EffectVerdict | null {
   switch (e.k) {
     case "read":
-      return readVerdict(e.path, e.recursive, env);
+      return readVerdict(e.path, e.recursive, env, false, e.sweep);
     case "list":
       return listVerdict(e.path, e.recursive, env);
     case "write":

@@ -12,6 +12,12 @@ import { basename, expandHome, hasGlob, resolve, trimSlashes } from "../zones/pa
 import { HARMLESS_DEVICES } from "../zones/sensitive_paths.ts";
 import type { Unit } from "./unit.ts";
 import { awkDanger, awkGetlineReads, sedScriptDanger } from "./sed_awk.ts";
+import {
+  globSelectsCredentials,
+  matchesCredentialLines,
+  type SearchSpec,
+  type Syntax,
+} from "./sweeps.ts";
 import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
 export type { Effect, PathRef, UnitEffects } from "./unit.ts";
@@ -420,10 +426,141 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
       envDumpEffects(ctx, operands);
       operandRoles(prog, ctx, operands, parsed);
       break;
-    default:
+    default: {
+      const from = out.length;
       operandRoles(prog, ctx, operands, parsed);
+      sweepEffects(ctx, prog, parsed, operands, from);
+    }
   }
   return { effects: out, known: true, program: prog.name };
+}
+
+/** Searchers by family: which files they read unless told otherwise, and their pattern syntax. */
+const SEARCHERS: Readonly<Record<string, { hidden: boolean; syntax: Syntax }>> = {
+  grep: { hidden: true, syntax: "basic" },
+  rg: { hidden: false, syntax: "perl" },
+  ag: { hidden: false, syntax: "perl" },
+};
+/** Options after which a search prints names or counts, never lines. */
+const NO_LINES = new Set([
+  "-l",
+  "--files-with-matches",
+  "-c",
+  "--count",
+  "--count-matches",
+  "-q",
+  "--quiet",
+  "--silent",
+  "--files",
+  "--files-without-match",
+  "--files-without-matches",
+]);
+
+/**
+ * A recursive read whose contents leave with what it read (sweeps.ts): a search that prints the
+ * lines credential files hold or that names those files by glob, a copy or an archive of a
+ * tree written elsewhere or to stdout. Marks the unit's recursive reads (from `from` on); the
+ * zone check (is the tree the workspace, does the copy leave it) is the policy's.
+ */
+function sweepEffects(
+  ctx: Ctx,
+  prog: CompiledProgram,
+  parsed: ParsedArgs,
+  operands: RWord[],
+  from: number,
+): void {
+  const family = prog.spec.names?.[0] ?? prog.name;
+  const mark = (to: "out" | PathRef, only?: Set<RWord>) => {
+    for (let i = from; i < ctx.out.length; i++) {
+      const e = ctx.out[i];
+      if (e.k !== "read") continue;
+      if (only) {
+        if (![...only].some((w) => w.display === e.path.display)) continue;
+        e.recursive = true;
+      }
+      if (e.recursive) e.sweep = to;
+    }
+  };
+  const ref = (w: RWord): "out" | PathRef =>
+    w.value === "-" ? "out" : pathRef(w, w.values[0] ?? w.value, ctx.cwd);
+  if (family === "cp" || family === "rsync") {
+    const dest = ctx.targetDir ?? (operands.length >= 2 ? operands[operands.length - 1] : null);
+    if (ctx.recursive && dest) mark(ref(dest));
+    return;
+  }
+  if (family === "zip") {
+    if (ctx.recursive && operands[0]) mark(ref(operands[0]));
+    return;
+  }
+  if (family === "7z") {
+    // `7z a ARCHIVE DIR…` adds each DIR with everything below it.
+    if (/^[au]$/.test(operands[0]?.value ?? "") && operands[1]) {
+      mark(ref(operands[1]), new Set(operands.slice(2)));
+    }
+    return;
+  }
+  // ack reads dotfiles as grep does; ugrep skips hidden files unless `-.`, as ripgrep does.
+  const kind = family === "grep" || prog.name === "ack"
+    ? "grep"
+    : family === "rg" || prog.name === "ugrep"
+    ? "rg"
+    : family;
+  const searcher = SEARCHERS[kind];
+  if (!searcher || !ctx.recursive) return;
+  const keys = new Set(parsed.opts.map((o) => o.key));
+  const has = (...k: string[]) => k.some((x) => keys.has(x));
+  // Globs that pick the files: naming credential files reads them, whatever the pattern.
+  const globs = parsed.opts.filter((o) =>
+    o.value !== null && /^(--include|-g|--glob|--iglob)$/.test(o.key) &&
+    !(kind === "grep" && o.key === "-g")
+  ).map((o) => (o.key === "--iglob" ? o.value!.toLowerCase() : o.value!));
+  let selectsAll = globs.length === 0;
+  for (const g of globs) {
+    if (g.startsWith("!")) continue;
+    const sel = globSelectsCredentials(g.includes(UNKNOWN) ? "*" : g);
+    if (sel === "names") {
+      ctx.out.push({
+        k: "rule",
+        rule: "secrets.credential-access",
+        display: `${prog.name} ${g} (names credential files)`,
+      });
+      return;
+    }
+    if (sel === "all") selectsAll = true;
+  }
+  if (!selectsAll) return;
+  if ([...keys].some((k) => NO_LINES.has(k)) || (kind !== "rg" && keys.has("-L"))) return;
+  const us = parsed.opts.filter((o) => o.key === "-u" || o.key === "--unrestricted").length;
+  const hidden = searcher.hidden || has("--hidden", "-.") ||
+    (kind === "rg" ? us >= 2 : us >= 1);
+  if (!hidden) return;
+  const patterns: (string | null)[] = [];
+  for (const o of parsed.opts) {
+    if (o.key === "-e" || o.key === "--regexp") patterns.push(o.value);
+    if (o.key === "-f" || o.key === "--file") patterns.push(null);
+  }
+  if (!patterns.length && operands[0]) {
+    patterns.push(
+      operands[0].dynamic || operands[0].value.includes(UNKNOWN) ? null : operands[0].value,
+    );
+  }
+  const n = prog.name;
+  const spec: SearchSpec = {
+    patterns: patterns.map((p) => (p !== null && p.includes(UNKNOWN) ? null : p)),
+    syntax: has("-F", "--fixed-strings", "-Q", "--literal") || n === "fgrep"
+      ? "fixed"
+      : has("-P", "--perl-regexp")
+      ? "perl"
+      : has("-E", "--extended-regexp") || n === "egrep"
+      ? (kind === "grep" ? "extended" : searcher.syntax)
+      : searcher.syntax,
+    ignoreCase: has("-i", "--ignore-case", "-y"),
+    smartCase: has("-S", "--smart-case") || (family === "ag" && !has("-s", "--case-sensitive")),
+    word: has("-w", "--word-regexp"),
+    line: has("-x", "--line-regexp"),
+    invert: has("-v", "--invert-match"),
+  };
+  if (matchesCredentialLines(spec)) mark("out");
 }
 
 /** Options of `docker run` that hand the container the host (root-equivalent). */
@@ -895,7 +1032,16 @@ function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
   if (mode === "create") {
     if (archive && archive.value !== "-") roleEffects(ctx, "write", archive, archive.display);
     ctx.recursive = true;
+    const from = ctx.out.length;
     for (const o of operands) roleEffects(ctx, "read", o, o.display);
+    // The archive holds the trees, credential files included: on stdout, or where it is written.
+    const to = !archive || archive.value === "-"
+      ? "out"
+      : pathRef(archive, archive.values[0] ?? archive.value, ctx.cwd);
+    for (let i = from; i < ctx.out.length; i++) {
+      const e = ctx.out[i];
+      if (e.k === "read") e.sweep = to;
+    }
   } else if (mode === "extract") {
     if (archive && archive.value !== "-") roleEffects(ctx, "read", archive, archive.display);
     // Members land below the target directory (GNU tar strips `/` and refuses `..`).

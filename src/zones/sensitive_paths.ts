@@ -113,6 +113,7 @@ const CREDENTIAL_ABS = [
 const CREDENTIAL_NAMES = [
   ".env",
   ".env.*",
+  "*.env",
   "*.pem",
   "*.key",
   "*.p12",
@@ -150,6 +151,7 @@ const CREDENTIAL_NAME_EXCEPTIONS = [
 const CREDENTIAL_NAME_SAMPLES = [
   ".env",
   ".env.local",
+  "prod.env",
   ".env.production",
   "server.pem",
   "server.key",
