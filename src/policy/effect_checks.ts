@@ -18,6 +18,7 @@ import {
   protectedBelow,
 } from "../zones/sensitive_paths.ts";
 import { type ZoneEnv, zoneOf } from "../zones/zones.ts";
+import { globSelectsCredentials } from "../shell/sweeps.ts";
 
 /** A verdict on one effect: a rule id (from rules.ts) and its detail; null when it may run. */
 export interface EffectVerdict {
@@ -89,7 +90,9 @@ function readVerdict(
   if (b) {
     const named = b.name === "*" ? null : readVerdict(p, false, env, true);
     if (named && named.rule !== "effect.unresolved-path") return named;
-    return readVerdict({ abs: b.dir, glob: false, display: p.display }, true, env);
+    // Every file below DIR whose name could be a credential file's: a sweep of DIR as well.
+    const all = sweep && globSelectsCredentials(b.name) !== "none" ? sweep : undefined;
+    return readVerdict({ abs: b.dir, glob: false, display: p.display }, true, env, false, all);
   }
   const z = zoneOf(p.abs, env, p.glob);
   if (z.zone === "guard") {

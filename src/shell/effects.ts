@@ -435,6 +435,46 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
   return { effects: out, known: true, program: prog.name };
 }
 
+/** A path standing for the files a listing found below a directory (find's `{}`, xargs). */
+function listed(p: PathRef): boolean {
+  return p.glob && p.abs !== null && p.abs.includes("/**/");
+}
+
+/** Programs that print the files they read (`find . -type f -exec cat {} +` prints them all). */
+const DUMPERS = new Set([
+  "cat",
+  "tac",
+  "nl",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "most",
+  "bat",
+  "batcat",
+  "base64",
+  "base32",
+  "basenc",
+  "xxd",
+  "od",
+  "hexdump",
+  "hd",
+  "strings",
+  "sort",
+  "paste",
+  "fold",
+  "rev",
+  "column",
+  "pr",
+  "fmt",
+  "expand",
+  "iconv",
+  "cut",
+  "uniq",
+  "shuf",
+  "zcat",
+]);
+
 /** Searchers by family: which files they read unless told otherwise, and their pattern syntax. */
 const SEARCHERS: Readonly<Record<string, { hidden: boolean; syntax: Syntax }>> = {
   grep: { hidden: true, syntax: "basic" },
@@ -478,7 +518,8 @@ function sweepEffects(
         if (![...only].some((w) => w.display === e.path.display)) continue;
         e.recursive = true;
       }
-      if (e.recursive) e.sweep = to;
+      // A read of every file a listing found (`find … -exec cat {} +`) reads the tree as well.
+      if (e.recursive || listed(e.path)) e.sweep = to;
     }
   };
   const ref = (w: RWord): "out" | PathRef =>
@@ -506,7 +547,12 @@ function sweepEffects(
     ? "rg"
     : family;
   const searcher = SEARCHERS[kind];
-  if (!searcher || !ctx.recursive) return;
+  const fromListing = ctx.out.slice(from).some((e) => e.k === "read" && listed(e.path));
+  if (!searcher) {
+    if (fromListing && DUMPERS.has(prog.name)) mark("out");
+    return;
+  }
+  if (!ctx.recursive && !fromListing) return;
   const keys = new Set(parsed.opts.map((o) => o.key));
   const has = (...k: string[]) => k.some((x) => keys.has(x));
   // Globs that pick the files: naming credential files reads them, whatever the pattern.
@@ -531,7 +577,8 @@ function sweepEffects(
   if (!selectsAll) return;
   if ([...keys].some((k) => NO_LINES.has(k)) || (kind !== "rg" && keys.has("-L"))) return;
   const us = parsed.opts.filter((o) => o.key === "-u" || o.key === "--unrestricted").length;
-  const hidden = searcher.hidden || has("--hidden", "-.") ||
+  // Files named one by one (a listing's) are searched whatever their names.
+  const hidden = searcher.hidden || fromListing || has("--hidden", "-.") ||
     (kind === "rg" ? us >= 2 : us >= 1);
   if (!hidden) return;
   const patterns: (string | null)[] = [];

@@ -106,7 +106,7 @@ export function awkDanger(prog: string): boolean {
  * gawk's indirect call `@name(…)`: the function is whatever string `name` holds at run time,
  * `"system"` included (`f = "sys" "tem"; @f("id")`, or a name read from the input).
  */
-const INDIRECT_CALL = /@\s*[A-Za-z_][A-Za-z0-9_:]*\s*[([]/;
+const INDIRECT_CALL = /@\s*[A-Za-z_$][A-Za-z0-9_:]*\s*[([]/;
 
 /** One awk string literal's value (escapes as awk reads them), from `"` at `i`; null if open. */
 function awkString(prog: string, i: number): { value: string; end: number } | null {

@@ -399,6 +399,7 @@ function refang(t: string): string {
   return s;
 }
 
+const SCHEME_SEP = /[A-Za-z][A-Za-z0-9+.-]{0,31}:[/\\]+/g;
 const TOKEN_SPLIT = /[\s"'<>`(){}|,;!*^]+/;
 const TRAILING = /[.,;:!?)\]}>'"]+$/;
 
@@ -418,15 +419,17 @@ export function destinationsInText(text: string, bare: boolean): string[] {
     if (++seen > 256) break;
     const t = refang(raw.replace(TRAILING, ""));
     // A scheme (`http:`) followed by slashes or backslashes, anywhere in the token.
-    const sep = /[A-Za-z][A-Za-z0-9+.-]{0,31}:[/\\]+/.exec(t);
-    if (sep) {
+    // Every scheme in the token: `https://a.example/?u=http://169.254.169.254/` names two.
+    let found = false;
+    for (const sep of t.matchAll(SCHEME_SEP)) {
+      found = true;
       const rest = t.slice(sep.index + sep[0].length);
       const scheme = sep[0].slice(0, sep[0].indexOf(":"));
       out.push(`${scheme}://${rest}`);
-      if (sep.index === 0 && sep[0].endsWith("://")) continue;
-      out.push(t.slice(sep.index));
-      continue;
+      if (!sep[0].endsWith("://") || /[\\%]/.test(rest)) out.push(t.slice(sep.index));
+      if (out.length > 512) return out;
     }
+    if (found) continue;
     if (/^[/\\]{2}[^/\\]/.test(t)) {
       out.push("http://" + t.slice(2));
       continue;
