@@ -231,6 +231,55 @@ const CASES: [AgentName, Obj, "allow" | "ask" | "block", string | null][] = [
     "allow",
     null,
   ],
+  // ── Search tools printing matching lines of the workspace: judged by the pattern ──
+  [
+    "claude",
+    claudeLike("Grep", { pattern: "API_KEY", output_mode: "content" }),
+    "ask",
+    "secrets.credential-access",
+  ],
+  [
+    "claude",
+    claudeLike("Grep", { pattern: "password", path: P, output_mode: "content" }),
+    "ask",
+    "secrets.credential-access",
+  ],
+  [
+    "claude",
+    claudeLike("Grep", { pattern: "secret", "-i": true, output_mode: "content" }),
+    "ask",
+    "secrets.credential-access",
+  ],
+  [
+    "claude",
+    claudeLike("Grep", { pattern: ".", output_mode: "content", glob: "*" }),
+    "ask",
+    "secrets.credential-access",
+  ],
+  ["claude", claudeLike("Grep", { pattern: "API_KEY" }), "allow", null],
+  ["claude", claudeLike("Grep", { pattern: "API_KEY", output_mode: "count" }), "allow", null],
+  ["claude", claudeLike("Grep", { pattern: "useEffect", output_mode: "content" }), "allow", null],
+  [
+    "claude",
+    claudeLike("Grep", { pattern: "password", path: `${P}/src`, output_mode: "content" }),
+    "allow",
+    null,
+  ],
+  [
+    "claude",
+    claudeLike("Grep", { pattern: "password", output_mode: "content", glob: "*.ts" }),
+    "allow",
+    null,
+  ],
+  [
+    "kimi",
+    claudeLike("Grep", { pattern: "TOKEN|SECRET", output_mode: "content" }),
+    "ask",
+    "secrets.credential-access",
+  ],
+  ["gemini", gemini("grep_search", { pattern: "api_key" }), "ask", "secrets.credential-access"],
+  ["gemini", gemini("grep_search", { pattern: "useEffect" }), "allow", null],
+  ["gemini", gemini("grep_search", { pattern: "api_key", dir_path: `${P}/src` }), "allow", null],
   // ── A file tool reading another process's or another thread's environment ──
   [
     "claude",

@@ -15,6 +15,7 @@ import {
   mcpParts,
   type Obj,
   optStr,
+  searchPaths,
   str,
 } from "./payload.ts";
 
@@ -133,15 +134,17 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
         contents: [],
       };
     case "Grep": {
-      str(i, "pattern", "tool_input");
-      // `glob` picks the files searched (`.env*`, `**/*.pem`): judged as the paths it reaches.
+      const pattern = str(i, "pattern", "tool_input");
+      // `glob` picks the files searched (`.env*`, `**/*.pem`), and a search printing lines
+      // (`output_mode: "content"`) returns what they hold: judged as the paths it reaches.
       const dir = optStr(i, "path", "tool_input") ?? e.cwd;
       const glob = optStr(i, "glob", "tool_input");
+      const lines = i.output_mode === "content" ? { pattern, ignoreCase: i["-i"] === true } : null;
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: glob ? globPaths(dir, glob) : [dir],
+        paths: searchPaths(dir, e.cwd, glob, lines),
         contents: [],
       };
     }

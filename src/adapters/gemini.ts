@@ -26,6 +26,7 @@ import {
   optStr,
   optStrArray,
   resolveDir,
+  searchPaths,
   someStrs,
   str,
   strsOf,
@@ -155,16 +156,17 @@ export function geminiToolCall(e: Envelope, mcpContext?: unknown): ToolCall {
     }
     case "search_file_content":
     case "grep_search": {
-      str(i, "pattern", w);
+      const pattern = str(i, "pattern", w);
       const dirs = strsOf(i, DIR, w);
-      // `include` picks the files searched (`*.env`, `**/.env*`): judged as the paths it reaches.
+      // `include` picks the files searched (`*.env`, `**/.env*`), and the matching lines come
+      // back (grep_search prints them): judged as the paths it reaches.
       const include = optStr(i, "include", w);
       const base = dirs.length ? dirs : [e.cwd];
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: include ? globPaths(base, include) : base,
+        paths: searchPaths(base, e.cwd, include, { pattern, ignoreCase: true }),
         contents: [],
       };
     }
