@@ -370,9 +370,11 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
           !parsed.opts.some((o) => o.key === "-e" || o.key === "-f");
         const paths = pat ? operands.slice(1) : operands;
         ctx.recursive = true;
+        const from = out.length;
         for (const w of paths.length ? paths : [literalWord(".")]) {
           roleEffects(ctx, "read", w, w.display);
         }
+        if (prog.name.endsWith(" grep")) sweepEffects(ctx, prog, parsed, operands, from);
         ctx.recursive = false;
         break;
       }
@@ -541,7 +543,7 @@ function sweepEffects(
     return;
   }
   // ack reads dotfiles as grep does; ugrep skips hidden files unless `-.`, as ripgrep does.
-  const kind = family === "grep" || prog.name === "ack"
+  const kind = family === "grep" || prog.name === "ack" || prog.name === "git grep"
     ? "grep"
     : family === "rg" || prog.name === "ugrep"
     ? "rg"
@@ -560,7 +562,7 @@ function sweepEffects(
     o.value !== null && /^(--include|-g|--glob|--iglob)$/.test(o.key) &&
     !(kind === "grep" && o.key === "-g")
   ).map((o) => (o.key === "--iglob" ? o.value!.toLowerCase() : o.value!));
-  let selectsAll = globs.length === 0;
+  let selectsAll = !globs.some((g) => !g.startsWith("!"));
   for (const g of globs) {
     if (g.startsWith("!")) continue;
     const sel = globSelectsCredentials(g.includes(UNKNOWN) ? "*" : g);

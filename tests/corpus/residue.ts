@@ -1463,7 +1463,12 @@ export const residue: Case[] = [
   { cmd: "rg --hidden --files", expect: "allow", note: "control" },
   { cmd: "rg -uu -c KEY", expect: "allow", note: "control" },
   { cmd: "rg -g '*.ts' password --hidden", expect: "allow", note: "control" },
-  { cmd: "rg -g '!*.env' --hidden password", expect: "allow", note: "control" },
+  {
+    cmd: "rg -g '!*.env' --hidden password",
+    expect: "ask",
+    rule: "secrets.credential-access",
+    note: "excluding *.env still reads .env.local, keys and token files",
+  },
   { cmd: "ag password", expect: "allow", note: "control" },
   { cmd: "git grep KEY", expect: "allow", note: "control" },
   { cmd: "git grep -i password", expect: "allow", note: "control" },
@@ -1714,4 +1719,12 @@ export const residue: Case[] = [
     expect: "ask",
     rule: "secrets.credential-access",
   },
+  // ── 2g. git grep outside the index reads the tree as grep does; excluding globs pick nothing ──
+  { cmd: "git grep --no-index KEY", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "git grep --no-index -e password -- .", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "rg --hidden --glob '!.git' KEY", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "rg -uu -g '!node_modules' SECRET", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "git grep --no-index TODO", expect: "allow", note: "control" },
+  { cmd: "git grep --no-index -l KEY", expect: "allow", note: "control" },
+  { cmd: "rg --hidden --glob '!.git' TODO", expect: "allow", note: "control" },
 ];
