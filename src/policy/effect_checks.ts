@@ -112,7 +112,11 @@ function readVerdict(
     }
     // A workspace holds credential files by convention (`.env`, keys, `.npmrc`): a read of all
     // of it whose contents leave (lines printed, a copy or an archive elsewhere) takes them too.
-    if (sweep && env.workspace && within(env.workspace, p.abs)) {
+    // Lines printed from any other tree (another project, a server's directory) likewise; a
+    // subdirectory of the workspace is not its root, where such files live.
+    const root = env.workspace !== null && within(env.workspace, p.abs);
+    const inside = env.workspace !== null && !root && within(p.abs, env.workspace);
+    if (sweep && (root || (sweep === "out" && !inside))) {
       const to = sweep === "out" ? null : sweep;
       if (to === null) {
         return {

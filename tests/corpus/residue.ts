@@ -1727,4 +1727,13 @@ export const residue: Case[] = [
   { cmd: "git grep --no-index TODO", expect: "allow", note: "control" },
   { cmd: "git grep --no-index -l KEY", expect: "allow", note: "control" },
   { cmd: "rg --hidden --glob '!.git' TODO", expect: "allow", note: "control" },
+  // ── 2h. Lines printed from any other tree: another project's or a server's credential files ──
+  { cmd: "grep -rn API_KEY /srv/app", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "grep -rn KEY /tmp/other", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "rg -uu password /var/www", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "find /srv/app -type f -exec cat {} +", expect: "ask", rule: "secrets.credential-access" },
+  { cmd: "grep -rn 'def ' /usr/lib/python3", expect: "allow", note: "control" },
+  { cmd: "grep -rn TODO /tmp/other", expect: "allow", note: "control" },
+  { cmd: "grep -rn KEY node_modules/x", expect: "allow", note: "control: inside the workspace" },
+  { cmd: "cp -r /usr/share/doc/x /tmp/y", expect: "allow", note: "control: not the workspace" },
 ];
