@@ -526,9 +526,10 @@ function sweepEffects(
   };
   const ref = (w: RWord): "out" | PathRef =>
     w.value === "-" ? "out" : pathRef(w, w.values[0] ?? w.value, ctx.cwd);
+  const fromListing = ctx.out.slice(from).some((e) => e.k === "read" && listed(e.path));
   if (family === "cp" || family === "rsync") {
     const dest = ctx.targetDir ?? (operands.length >= 2 ? operands[operands.length - 1] : null);
-    if (ctx.recursive && dest) mark(ref(dest));
+    if ((ctx.recursive || fromListing) && dest) mark(ref(dest));
     return;
   }
   if (family === "zip") {
@@ -549,7 +550,6 @@ function sweepEffects(
     ? "rg"
     : family;
   const searcher = SEARCHERS[kind];
-  const fromListing = ctx.out.slice(from).some((e) => e.k === "read" && listed(e.path));
   if (!searcher) {
     if (fromListing && DUMPERS.has(prog.name)) mark("out");
     return;

@@ -1736,4 +1736,16 @@ export const residue: Case[] = [
   { cmd: "grep -rn TODO /tmp/other", expect: "allow", note: "control" },
   { cmd: "grep -rn KEY node_modules/x", expect: "allow", note: "control: inside the workspace" },
   { cmd: "cp -r /usr/share/doc/x /tmp/y", expect: "allow", note: "control: not the workspace" },
+  {
+    cmd: "find . -type f -exec cp {} /tmp/x \\;",
+    expect: "ask",
+    rule: "secrets.credential-access",
+  },
+  {
+    cmd: "find . -type f | xargs -I{} cp {} /tmp/x/",
+    expect: "ask",
+    rule: "secrets.credential-access",
+  },
+  { cmd: "find . -name '*.ts' -exec cp {} /tmp/x \\;", expect: "allow", note: "control" },
+  { cmd: "find . -type f -exec cp {} ./out/ \\;", expect: "allow", note: "control: stays inside" },
 ];
