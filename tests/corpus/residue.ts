@@ -1611,7 +1611,7 @@ export const residue: Case[] = [
   { cmd: "cat /proc/$(pgrep node)/environ", expect: "ask", rule: "effect.unresolved-path" },
   { cmd: "cat /proc/self/task/$$/environ", expect: "ask", rule: "effect.unresolved-path" },
   {
-    cmd: "cat /proc/$BASHPID/task/$BASHPID/environ",
+    cmd: "cat /proc/$BASHPID/task/1/environ",
     expect: "ask",
     rule: "effect.unresolved-path",
   },
@@ -1748,4 +1748,18 @@ export const residue: Case[] = [
   },
   { cmd: "find . -name '*.ts' -exec cp {} /tmp/x \\;", expect: "allow", note: "control" },
   { cmd: "find . -type f -exec cp {} ./out/ \\;", expect: "allow", note: "control: stays inside" },
+  // ── Found on the way: tree-sitter-bash ends a word at a second `$NAME` (`$D/x/$D/…` arrives
+  // as `$D/x/$` and `D/…`); the glued piece was read as letters, so the path was misjudged ──
+  { cmd: "D=..; cat $D/x/$D/.aws/credentials", expect: "ask", rule: "secrets.credential-access" },
+  {
+    cmd: "D=..; echo; cat $D/x/$D/.ssh/id_ed25519",
+    expect: "ask",
+    rule: "secrets.credential-access",
+  },
+  {
+    cmd: "P=.aiguard; cd ~; cat x/../$P/../$P/policy.toml",
+    expect: "block",
+    rule: "abs.guard-state",
+  },
+  { cmd: "D=..; cat $D/x/$D/project/README.md", expect: "allow", note: "control" },
 ];
