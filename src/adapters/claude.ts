@@ -15,6 +15,7 @@ import {
   mcpParts,
   type Obj,
   optStr,
+  searchPaths,
   str,
 } from "./payload.ts";
 
@@ -132,15 +133,21 @@ export function claudeToolCall(e: Envelope, agent = "claude"): ToolCall {
         paths: [str(i, "path", "tool_input")],
         contents: [],
       };
-    case "Grep":
-      str(i, "pattern", "tool_input");
+    case "Grep": {
+      const pattern = str(i, "pattern", "tool_input");
+      // `glob` picks the files searched (`.env*`, `**/*.pem`), and a search printing lines
+      // (`output_mode: "content"`) returns what they hold: judged as the paths it reaches.
+      const dir = optStr(i, "path", "tool_input") ?? e.cwd;
+      const glob = optStr(i, "glob", "tool_input");
+      const lines = i.output_mode === "content" ? { pattern, ignoreCase: i["-i"] === true } : null;
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        paths: searchPaths(dir, e.cwd, glob, lines),
         contents: [],
       };
+    }
     case "WebFetch":
       return { ...b, kind: "web", url: str(i, "url", "tool_input"), query: null };
     case "WebSearch":

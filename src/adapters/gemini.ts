@@ -11,7 +11,7 @@
  * (`mcp__srv__tool`, `mcp_srv_tool`, `srv__tool`), and named
  * `mcp__<server>__<tool>` in the ToolCall like every other agent's.
  */
-import { classifyDestination } from "../zones/net.ts";
+import { classifyDestination, destinationsInText } from "../zones/net.ts";
 import type { ToolCall } from "../core/types.ts";
 import {
   type AdaptedCall,
@@ -23,8 +23,10 @@ import {
   mcpToolName,
   nonEmpty,
   type Obj,
+  optStr,
   optStrArray,
   resolveDir,
+  searchPaths,
   someStrs,
   str,
   strsOf,
@@ -32,7 +34,6 @@ import {
 
 const DIR = ["path", "dir_path"] as const;
 
-const URL_RE = /https?:\/\/[^\s<>"'`]+/gi;
 const RANK: Readonly<Record<string, number>> = {
   metadata: 3,
   loopback: 2,
@@ -41,9 +42,16 @@ const RANK: Readonly<Record<string, number>> = {
   unknown: 1,
 };
 
-/** The http(s) URLs in a prompt, in order, trailing punctuation dropped. */
+/**
+ * The http(s) URLs in a prompt, in order, trailing punctuation dropped, in any spelling the
+ * shell's URL reader knows (`HTTP:\\host`, `//host/x`, `hxxp://`; zones/net.ts).
+ */
 export function promptUrls(text: string): string[] {
-  return [...text.matchAll(URL_RE)].map((m) => m[0].replace(/[.,;:!?)\]}]+$/, ""));
+  const out: string[] = [];
+  for (const u of destinationsInText(text, false)) {
+    if (/^https?:\/\//i.test(u) && !out.includes(u)) out.push(u);
+  }
+  return out;
 }
 
 /**
@@ -148,13 +156,17 @@ export function geminiToolCall(e: Envelope, mcpContext?: unknown): ToolCall {
     }
     case "search_file_content":
     case "grep_search": {
-      str(i, "pattern", w);
+      const pattern = str(i, "pattern", w);
       const dirs = strsOf(i, DIR, w);
+      // `include` picks the files searched (`*.env`, `**/.env*`), and the matching lines come
+      // back (grep_search prints them): judged as the paths it reaches.
+      const include = optStr(i, "include", w);
+      const base = dirs.length ? dirs : [e.cwd];
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: dirs.length ? dirs : [e.cwd],
+        paths: searchPaths(base, e.cwd, include, { pattern, ignoreCase: true }),
         contents: [],
       };
     }

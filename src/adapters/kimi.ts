@@ -10,7 +10,16 @@
  */
 import type { ToolCall } from "../core/types.ts";
 import { claudeToolCall } from "./claude.ts";
-import { envelope, globPaths, InputError, type Obj, optStr, resolveDir, str } from "./payload.ts";
+import {
+  envelope,
+  globPaths,
+  InputError,
+  type Obj,
+  optStr,
+  resolveDir,
+  searchPaths,
+  str,
+} from "./payload.ts";
 
 export function kimiAdapter(payload: unknown): ToolCall {
   const e = envelope(payload);
@@ -66,15 +75,19 @@ export function kimiAdapter(payload: unknown): ToolCall {
         ),
         contents: [],
       };
-    case "Grep":
-      str(i, "pattern", "tool_input");
+    case "Grep": {
+      const pattern = str(i, "pattern", "tool_input");
+      const dir = optStr(i, "path", "tool_input") ?? e.cwd;
+      const glob = optStr(i, "glob", "tool_input");
+      const lines = i.output_mode === "content" ? { pattern, ignoreCase: i["-i"] === true } : null;
       return {
         ...b,
         kind: "file",
         op: "search",
-        paths: [optStr(i, "path", "tool_input") ?? e.cwd],
+        paths: searchPaths(dir, e.cwd, glob, lines),
         contents: [],
       };
+    }
     case "Bash": {
       // Kimi Code runs the command in `cwd` when given: relative paths mean that directory.
       const dir = optStr(i, "cwd", "tool_input");

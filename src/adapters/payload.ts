@@ -4,6 +4,7 @@
  */
 import { resolve } from "../zones/paths.ts";
 import type { ToolCall } from "../core/types.ts";
+import { globSelectsCredentials, matchesCredentialLines } from "../shell/sweeps.ts";
 
 export class InputError extends Error {}
 
@@ -157,4 +158,37 @@ export function mcpParts(tool: string): { server: string; name: string } {
 export function serverSlug(s: string): string {
   return s.replace(/[^A-Za-z0-9_.-]+/g, "-").replace(/_{2,}/g, "_").slice(0, 64)
     .replace(/^[-_.]+|[-_.]+$/g, "");
+}
+
+/**
+ * The paths a search tool reaches (Grep, grep_search): its directory, the files its glob picks,
+ * and — when it prints matching lines of its whole working directory and its pattern matches
+ * what credential files hold (`API_KEY`, `password`, `.`; src/shell/sweeps.ts) — the `.env`
+ * files below it, as a shell `grep -rn PATTERN .` is judged.
+ */
+export function searchPaths(
+  dir: string | string[],
+  cwd: string,
+  glob: string | null,
+  lines: { pattern: string; ignoreCase: boolean } | null,
+): string[] {
+  const dirs = typeof dir === "string" ? [dir] : dir;
+  const paths = glob ? globPaths(dirs, glob) : [...dirs];
+  if (lines && (glob === null || globSelectsCredentials(glob) === "all")) {
+    const spec = {
+      patterns: [lines.pattern],
+      syntax: "perl" as const,
+      ignoreCase: lines.ignoreCase,
+      smartCase: false,
+      word: false,
+      line: false,
+      invert: false,
+    };
+    for (const d of dirs) {
+      if (resolve(d, cwd) === resolve(cwd, null) && matchesCredentialLines(spec)) {
+        paths.push(`${d.replace(/\/+$/, "")}/**/.env`);
+      }
+    }
+  }
+  return paths;
 }

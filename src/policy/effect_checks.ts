@@ -22,6 +22,7 @@ import {
 } from "../zones/sensitive_paths.ts";
 import { type ZoneEnv, zoneOf } from "../zones/zones.ts";
 import { pathLoss } from "./loss.ts";
+import { globSelectsCredentials } from "../shell/sweeps.ts";
 
 /** A verdict on one effect: a rule id (from rules.ts) and its detail; null when it may run. */
 export interface EffectVerdict {
@@ -88,13 +89,16 @@ function readVerdict(
   recursive: boolean,
   env: ZoneEnv,
   plain = false,
+  sweep?: "out" | PathRef,
 ): EffectVerdict | null {
   if (p.abs === null) return { rule: "effect.unresolved-path", detail: `reads ${p.display}` };
   const b = plain ? null : below(p);
   if (b) {
     const named = b.name === "*" ? null : readVerdict(p, false, env, true);
     if (named && named.rule !== "effect.unresolved-path") return named;
-    return readVerdict({ abs: b.dir, glob: false, display: p.display }, true, env);
+    // Every file below DIR whose name could be a credential file's: a sweep of DIR as well.
+    const all = sweep && globSelectsCredentials(b.name) !== "none" ? sweep : undefined;
+    return readVerdict({ abs: b.dir, glob: false, display: p.display }, true, env, false, all);
   }
   const z = zoneOf(p.abs, env, p.glob);
   if (z.zone === "guard") {
@@ -111,6 +115,29 @@ function readVerdict(
         rule: below.cls === "credential" ? "secrets.credential-access" : "abs.guard-zone-read",
         detail: `a recursive read of ${p.abs} covers ${below.place}`,
       };
+    }
+    // A workspace holds credential files by convention (`.env`, keys, `.npmrc`): a read of all
+    // of it whose contents leave (lines printed, a copy or an archive elsewhere) takes them too.
+    // Lines printed from any other tree (another project, a server's directory) likewise; a
+    // subdirectory of the workspace is not its root, where such files live.
+    const root = env.workspace !== null && within(env.workspace, p.abs);
+    const inside = env.workspace !== null && !root && within(p.abs, env.workspace);
+    if (sweep && (root || (sweep === "out" && !inside))) {
+      const to = sweep === "out" ? null : sweep;
+      if (to === null) {
+        return {
+          rule: "secrets.credential-access",
+          detail: `a recursive search of ${p.abs} prints what its credential files (.env, keys) ` +
+            "hold",
+        };
+      }
+      if (to.abs === null || zoneOf(to.abs, env, to.glob).zone !== "workspace") {
+        return {
+          rule: "secrets.credential-access",
+          detail: `copies ${p.abs}, its credential files (.env, keys) included, to ` +
+            (to.abs ?? to.display),
+        };
+      }
     }
   }
   return null;
@@ -308,7 +335,7 @@ export function judgeEffect(
 ): EffectVerdict | null {
   switch (e.k) {
     case "read":
-      return readVerdict(e.path, e.recursive, env);
+      return readVerdict(e.path, e.recursive, env, false, e.sweep);
     case "list":
       return listVerdict(e.path, e.recursive, env);
     case "write":

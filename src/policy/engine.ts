@@ -11,7 +11,7 @@ import { type UnitShape, unitShape } from "../shell/call_shape.ts";
 import { classifyTool, mcpClassifierLoaded } from "../flow/capabilities.ts";
 import { canonicalJson } from "../core/canonical.ts";
 import { INTERNAL_TOOLS } from "../shell/commands.ts";
-import { classifyDestination } from "../zones/net.ts";
+import { classifyDestination, destinationsInText } from "../zones/net.ts";
 import { expandHome, hasGlob, resolve } from "../zones/paths.ts";
 import { judgeEffect } from "./effect_checks.ts";
 import type { Effect } from "../shell/effects.ts";
@@ -574,6 +574,40 @@ function urlFindings(url: string, cwd: string, ctx: EngineContext): Finding[] {
   return [];
 }
 
+/** Fields of a web tool that a search engine reads, not a fetcher: only URLs in them count. */
+const SEARCH_KEYS =
+  /^(query|q|search|search_?query|search_?term|allowed_domains|blocked_domains)$/i;
+
+/**
+ * Every destination written in any field of a web tool (WebFetch's `prompt`, Gemini's
+ * `web_fetch {prompt}` whose URLs are the prompt's, a search's domains), found by the reader the
+ * shell's URL checks use (zones/net.ts) in every spelling, and judged as the shell judges a
+ * fetch: the cloud metadata service blocks, the private network and link-local addresses ask.
+ */
+function webTextFindings(call: Extract<ToolCall, { kind: "web" }>, ctx: EngineContext): Finding[] {
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  const pairs = walkArgs(call.input, limitsOf(ctx).maxArgNodes);
+  if (call.url) pairs.push({ key: "url", value: call.url });
+  if (call.query) pairs.push({ key: "query", value: call.query });
+  for (const { key, value } of pairs) {
+    if (value.length > limitsOf(ctx).maxCommandLength) {
+      out.push(finding("input.command-too-long", `${key}: ${value.length} characters`));
+      continue;
+    }
+    for (const w of destinationsInText(value, !SEARCH_KEYS.test(key))) {
+      const d = classifyDestination(w);
+      if (!d || seen.has(d.host)) continue;
+      seen.add(d.host);
+      if (d.cls === "metadata") out.push(finding("net.cloud-metadata", `${key}: ${d.host}`));
+      else if (d.cls === "private" || d.cls === "link-local") {
+        out.push(finding("net.private-host", `${key}: ${d.host}`));
+      }
+    }
+  }
+  return out;
+}
+
 /** Combines non-shell findings through the tiers. */
 function decideTool(
   call: ToolCall,
@@ -649,6 +683,7 @@ export function evaluate(call: ToolCall, ctx: EngineContext): Evaluation {
     case "web": {
       const target = call.url ?? call.query ?? "";
       const fs = call.url ? urlFindings(call.url, call.cwd, ctx) : [];
+      fs.push(...webTextFindings(call, ctx));
       return decideTool(
         call,
         fs,

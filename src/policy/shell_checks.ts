@@ -21,7 +21,7 @@ import {
   SAFE_COMMANDS,
   WRITES_ALL,
 } from "../shell/commands.ts";
-import { classifyDestination } from "../zones/net.ts";
+import { classifyDestination, urlsInText } from "../zones/net.ts";
 import {
   ancestorOf,
   basename,
@@ -576,20 +576,7 @@ function gitConfigCheck(u: Unit, an: ShellAnalyzer): void {
 
 export { awkDanger, sedScriptDanger };
 
-/** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
-export function urlsInText(v: string): string[] {
-  const out: string[] = [];
-  let idx = v.indexOf("://");
-  while (idx >= 0 && out.length < 64) {
-    let s = idx;
-    while (s > 0 && idx - s < 32 && /[A-Za-z0-9+.-]/.test(v[s - 1])) s--;
-    let e = idx + 3;
-    while (e < v.length && !/[\s'"<>`)]/.test(v[e])) e++;
-    if (s < idx) out.push(v.slice(s, e));
-    idx = v.indexOf("://", e);
-  }
-  return out;
-}
+export { urlsInText };
 const METADATA_LITERALS =
   /169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254|169\.254\.170\.2/i;
 

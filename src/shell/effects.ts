@@ -11,7 +11,13 @@ import type { Role } from "./programs/types.ts";
 import { basename, expandHome, hasGlob, resolve, trimSlashes } from "../zones/paths.ts";
 import { HARMLESS_DEVICES } from "../zones/sensitive_paths.ts";
 import type { Unit } from "./unit.ts";
-import { awkDanger, sedScriptDanger } from "./sed_awk.ts";
+import { awkDanger, awkGetlineReads, sedScriptDanger } from "./sed_awk.ts";
+import {
+  globSelectsCredentials,
+  matchesCredentialLines,
+  type SearchSpec,
+  type Syntax,
+} from "./sweeps.ts";
 import { literalWord, type RWord, UNKNOWN } from "./words.ts";
 
 export type { Effect, PathRef, UnitEffects } from "./unit.ts";
@@ -461,9 +467,11 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
           !parsed.opts.some((o) => o.key === "-e" || o.key === "-f");
         const paths = pat ? operands.slice(1) : operands;
         ctx.recursive = true;
+        const from = out.length;
         for (const w of paths.length ? paths : [literalWord(".")]) {
           roleEffects(ctx, "read", w, w.display);
         }
+        if (prog.name.endsWith(" grep")) sweepEffects(ctx, prog, parsed, operands, from);
         ctx.recursive = false;
         break;
       }
@@ -517,14 +525,192 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
       envDumpEffects(ctx, operands);
       operandRoles(prog, ctx, operands, parsed);
       break;
-    default:
+    default: {
+      const from = out.length;
       operandRoles(prog, ctx, operands, parsed);
+      sweepEffects(ctx, prog, parsed, operands, from);
+    }
   }
   // `http POST url < body.json`: what the standard input holds is sent.
   if (spec.stdinBody && u.redirs.some((r) => r.op === "<")) {
     out.push({ k: "network", dest: "", upload: true });
   }
   return { effects: out, known: true, program: prog.name };
+}
+
+/** A path standing for the files a listing found below a directory (find's `{}`, xargs). */
+function listed(p: PathRef): boolean {
+  return p.glob && p.abs !== null && p.abs.includes("/**/");
+}
+
+/** Programs that print the files they read (`find . -type f -exec cat {} +` prints them all). */
+const DUMPERS = new Set([
+  "cat",
+  "tac",
+  "nl",
+  "head",
+  "tail",
+  "less",
+  "more",
+  "most",
+  "bat",
+  "batcat",
+  "base64",
+  "base32",
+  "basenc",
+  "xxd",
+  "od",
+  "hexdump",
+  "hd",
+  "strings",
+  "sort",
+  "paste",
+  "fold",
+  "rev",
+  "column",
+  "pr",
+  "fmt",
+  "expand",
+  "iconv",
+  "cut",
+  "uniq",
+  "shuf",
+  "zcat",
+]);
+
+/** Searchers by family: which files they read unless told otherwise, and their pattern syntax. */
+const SEARCHERS: Readonly<Record<string, { hidden: boolean; syntax: Syntax }>> = {
+  grep: { hidden: true, syntax: "basic" },
+  rg: { hidden: false, syntax: "perl" },
+  ag: { hidden: false, syntax: "perl" },
+};
+/** Options after which a search prints names or counts, never lines. */
+const NO_LINES = new Set([
+  "-l",
+  "--files-with-matches",
+  "-c",
+  "--count",
+  "--count-matches",
+  "-q",
+  "--quiet",
+  "--silent",
+  "--files",
+  "--files-without-match",
+  "--files-without-matches",
+]);
+
+/**
+ * A recursive read whose contents leave with what it read (sweeps.ts): a search that prints the
+ * lines credential files hold or that names those files by glob, a copy or an archive of a
+ * tree written elsewhere or to stdout. Marks the unit's recursive reads (from `from` on); the
+ * zone check (is the tree the workspace, does the copy leave it) is the policy's.
+ */
+function sweepEffects(
+  ctx: Ctx,
+  prog: CompiledProgram,
+  parsed: ParsedArgs,
+  operands: RWord[],
+  from: number,
+): void {
+  const family = prog.spec.names?.[0] ?? prog.name;
+  const mark = (to: "out" | PathRef, only?: Set<RWord>) => {
+    for (let i = from; i < ctx.out.length; i++) {
+      const e = ctx.out[i];
+      if (e.k !== "read") continue;
+      if (only) {
+        if (![...only].some((w) => w.display === e.path.display)) continue;
+        e.recursive = true;
+      }
+      // A read of every file a listing found (`find … -exec cat {} +`) reads the tree as well.
+      if (e.recursive || listed(e.path)) e.sweep = to;
+    }
+  };
+  const ref = (w: RWord): "out" | PathRef =>
+    w.value === "-" ? "out" : pathRef(w, w.values[0] ?? w.value, ctx.cwd);
+  const fromListing = ctx.out.slice(from).some((e) => e.k === "read" && listed(e.path));
+  if (family === "cp" || family === "rsync") {
+    const dest = ctx.targetDir ?? (operands.length >= 2 ? operands[operands.length - 1] : null);
+    if ((ctx.recursive || fromListing) && dest) mark(ref(dest));
+    return;
+  }
+  if (family === "zip") {
+    if (ctx.recursive && operands[0]) mark(ref(operands[0]));
+    return;
+  }
+  if (family === "7z") {
+    // `7z a ARCHIVE DIR…` adds each DIR with everything below it.
+    if (/^[au]$/.test(operands[0]?.value ?? "") && operands[1]) {
+      mark(ref(operands[1]), new Set(operands.slice(2)));
+    }
+    return;
+  }
+  // ack reads dotfiles as grep does; ugrep skips hidden files unless `-.`, as ripgrep does.
+  const kind = family === "grep" || prog.name === "ack" || prog.name === "git grep"
+    ? "grep"
+    : family === "rg" || prog.name === "ugrep"
+    ? "rg"
+    : family;
+  const searcher = SEARCHERS[kind];
+  if (!searcher) {
+    if (fromListing && DUMPERS.has(prog.name)) mark("out");
+    return;
+  }
+  if (!ctx.recursive && !fromListing) return;
+  const keys = new Set(parsed.opts.map((o) => o.key));
+  const has = (...k: string[]) => k.some((x) => keys.has(x));
+  // Globs that pick the files: naming credential files reads them, whatever the pattern.
+  const globs = parsed.opts.filter((o) =>
+    o.value !== null && /^(--include|-g|--glob|--iglob)$/.test(o.key) &&
+    !(kind === "grep" && o.key === "-g")
+  ).map((o) => (o.key === "--iglob" ? o.value!.toLowerCase() : o.value!));
+  let selectsAll = !globs.some((g) => !g.startsWith("!"));
+  for (const g of globs) {
+    if (g.startsWith("!")) continue;
+    const sel = globSelectsCredentials(g.includes(UNKNOWN) ? "*" : g);
+    if (sel === "names") {
+      ctx.out.push({
+        k: "rule",
+        rule: "secrets.credential-access",
+        display: `${prog.name} ${g} (names credential files)`,
+      });
+      return;
+    }
+    if (sel === "all") selectsAll = true;
+  }
+  if (!selectsAll) return;
+  if ([...keys].some((k) => NO_LINES.has(k)) || (kind !== "rg" && keys.has("-L"))) return;
+  const us = parsed.opts.filter((o) => o.key === "-u" || o.key === "--unrestricted").length;
+  // Files named one by one (a listing's) are searched whatever their names.
+  const hidden = searcher.hidden || fromListing || has("--hidden", "-.") ||
+    (kind === "rg" ? us >= 2 : us >= 1);
+  if (!hidden) return;
+  const patterns: (string | null)[] = [];
+  for (const o of parsed.opts) {
+    if (o.key === "-e" || o.key === "--regexp") patterns.push(o.value);
+    if (o.key === "-f" || o.key === "--file") patterns.push(null);
+  }
+  if (!patterns.length && operands[0]) {
+    patterns.push(
+      operands[0].dynamic || operands[0].value.includes(UNKNOWN) ? null : operands[0].value,
+    );
+  }
+  const n = prog.name;
+  const spec: SearchSpec = {
+    patterns: patterns.map((p) => (p !== null && p.includes(UNKNOWN) ? null : p)),
+    syntax: has("-F", "--fixed-strings", "-Q", "--literal") || n === "fgrep"
+      ? "fixed"
+      : has("-P", "--perl-regexp")
+      ? "perl"
+      : has("-E", "--extended-regexp") || n === "egrep"
+      ? (kind === "grep" ? "extended" : searcher.syntax)
+      : searcher.syntax,
+    ignoreCase: has("-i", "--ignore-case", "-y"),
+    smartCase: has("-S", "--smart-case") || (family === "ag" && !has("-s", "--case-sensitive")),
+    word: has("-w", "--word-regexp"),
+    line: has("-x", "--line-regexp"),
+    invert: has("-v", "--invert-match"),
+  };
+  if (matchesCredentialLines(spec)) mark("out");
 }
 
 /** Options of `docker run` that hand the container the host (root-equivalent). */
@@ -667,11 +853,46 @@ function awkEffects(ctx: Ctx, prog: CompiledProgram, args: RWord[], parsed: Pars
     programs = [files[0]];
     files = files.slice(1);
   }
+  // Variables given on the command line (`-v f=PATH`, operands `f=PATH`): what getline may read.
+  const vars = new Map<string, string>();
+  for (const o of parsed.opts) {
+    if ((o.key === "-v" || o.key === "--assign") && o.value !== null) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(o.value);
+      if (m) vars.set(m[1], m[2].includes(UNKNOWN) ? UNKNOWN : m[2]);
+    }
+  }
+  for (const f of files) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(f.value);
+    if (m) vars.set(m[1], f.dynamic ? UNKNOWN : m[2]);
+  }
   for (const p of programs) {
     if (p.dynamic || awkDanger(p.value)) {
       ctx.out.push({ k: "rule", rule: "exec.awk-system", display: p.display.slice(0, 60) });
-    } else if (/\bENVIRON\b|PROCINFO/.test(p.value)) {
+      continue;
+    }
+    if (/\b(ENVIRON|PROCINFO|SYMTAB)\b/.test(p.value)) {
+      // SYMTAB["ENV" "IRON"] is ENVIRON by another name.
       ctx.out.push({ k: "rule", rule: "secrets.env-dump", display: p.display.slice(0, 60) });
+    }
+    // `getline < FILE` reads FILE, whatever the operands are.
+    for (const path of p.value.includes("getline") ? awkGetlineReads(p.value, vars) : []) {
+      if (path === null || path.includes(UNKNOWN)) {
+        ctx.out.push({
+          k: "read",
+          path: { abs: null, glob: false, display: `getline < … in ${p.display.slice(0, 40)}` },
+          recursive: false,
+        });
+      } else {
+        const w: RWord = {
+          ...p,
+          value: path,
+          values: [path],
+          display: path,
+          glob: false,
+          memo: null,
+        };
+        roleEffects(ctx, "read", w, `getline < ${path}`);
+      }
     }
   }
   // Operands of the form NAME=VALUE are assignments, not files.
@@ -1021,7 +1242,16 @@ function tarEffects(ctx: Ctx, argsIn: RWord[]): void {
   if (mode === "create") {
     if (archive && archive.value !== "-") roleEffects(ctx, "write", archive, archive.display);
     ctx.recursive = true;
+    const from = ctx.out.length;
     for (const o of operands) roleEffects(ctx, "read", o, o.display);
+    // The archive holds the trees, credential files included: on stdout, or where it is written.
+    const to = !archive || archive.value === "-"
+      ? "out"
+      : pathRef(archive, archive.values[0] ?? archive.value, ctx.cwd);
+    for (let i = from; i < ctx.out.length; i++) {
+      const e = ctx.out[i];
+      if (e.k === "read") e.sweep = to;
+    }
   } else if (mode === "extract") {
     if (archive && archive.value !== "-") roleEffects(ctx, "read", archive, archive.display);
     // Members land below the target directory (GNU tar strips `/` and refuses `..`); members

@@ -59,7 +59,17 @@ export interface PathRef {
 }
 
 export type Effect =
-  | { k: "read"; path: PathRef; recursive: boolean }
+  | {
+    k: "read";
+    path: PathRef;
+    recursive: boolean;
+    /**
+     * A recursive read whose contents leave what it reads, credential files included: into
+     * the output ("out": a search that prints their lines, an archive on stdout) or to a path
+     * (a copy or an archive written there).
+     */
+    sweep?: "out" | PathRef;
+  }
   | { k: "list"; path: PathRef; recursive: boolean }
   | {
     k: "write";

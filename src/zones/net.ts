@@ -150,7 +150,77 @@ function analyzeHost(hostIn: string): { cls: HostClass; host: string } {
   }
   const v4 = parseIPv4(host);
   if (v4 !== null) return { cls: classifyV4(v4), host: formatV4(v4) };
-  return { cls: /^[a-z0-9.-]+$/.test(host) ? "public" : "unknown", host };
+  if (!/^[a-z0-9.-]+$/.test(host)) return { cls: "unknown", host };
+  const inside = host.includes(".") ? encodedAddress(host) : null;
+  return inside ?? { cls: "public", host };
+}
+
+/**
+ * Wildcard-DNS services that answer a name with the address written in it: `10.0.0.1.nip.io`,
+ * `app-10-0-0-1.sslip.io`, `app-0a000001.nip.io` (hex), `fd00-ec2--254.sslip.io` (IPv6).
+ */
+const WILDCARD_DNS = new Set([
+  "nip.io",
+  "sslip.io",
+  "xip.io",
+  "xip.name",
+  "traefik.me",
+  "nip.direct",
+  "ip.addr.tools",
+  "localtest.me",
+  "lvh.me",
+  "vcap.me",
+  "lacolhost.com",
+  "localho.st",
+]);
+
+const DASHED_V4 = /(?:^|[^0-9])([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,3})-([0-9]{1,3})(?![0-9])/;
+const HEX_V4 = /(?:^|-)([0-9a-f]{8})$/;
+
+/**
+ * The address a host name spells inside itself, when that address is not public: a dotted quad
+ * in four labels or a dashed quad in one (`169.254.169.254.evil.example`, `ip-10-0-0-1.x`) on
+ * any domain (whoever owns the domain can answer it with that address, as the wildcard-DNS
+ * services do for everyone), and hex or IPv6 labels on the known services. An address of the
+ * loopback class is not taken: loopback is the lenient class (local servers are routine), and a
+ * name is only as local as its owner's DNS says; such a name stays the public name it is.
+ */
+function encodedAddress(host: string): { cls: HostClass; host: string } | null {
+  const labels = host.split(".");
+  const service = labels.length >= 2 && (WILDCARD_DNS.has(labels.slice(-2).join(".")) ||
+    WILDCARD_DNS.has(labels.slice(-3).join(".")));
+  let best: { cls: HostClass; host: string } | null = null;
+  const consider = (v: number | null) => {
+    if (v === null) return;
+    const cls = classifyV4(v);
+    if (cls === "public" || cls === "loopback") return;
+    if (!best || DANGER[cls] > DANGER[best.cls]) best = { cls, host: `${formatV4(v)} (${host})` };
+  };
+  const dec = (x: string) => (/^(0|[1-9][0-9]{0,2})$/.test(x) && Number(x) < 256 ? Number(x) : -1);
+  for (let i = 0; i + 4 <= labels.length; i++) {
+    const q = labels.slice(i, i + 4).map(dec);
+    if (q.every((n) => n >= 0)) consider(ip4(q[0], q[1], q[2], q[3]));
+  }
+  for (const l of labels) {
+    const m = DASHED_V4.exec(l);
+    if (m) {
+      const q = m.slice(1, 5).map((x) => Number(x));
+      if (q.every((n) => n < 256)) consider(ip4(q[0], q[1], q[2], q[3]));
+    }
+    if (!service) continue;
+    const h = HEX_V4.exec(l);
+    if (h) consider(parseInt(h[1], 16));
+    if (l.includes("-") && /^[0-9a-f-]+$/.test(l)) {
+      const g = parseIPv6(l.replace(/-/g, ":"));
+      if (g) {
+        const cls = classifyV6(g);
+        if (cls !== "public" && cls !== "loopback" && (!best || DANGER[cls] > DANGER[best.cls])) {
+          best = { cls, host: `${formatV6(g)} (${host})` };
+        }
+      }
+    }
+  }
+  return best;
 }
 
 function formatV4(v: number): string {
@@ -300,4 +370,78 @@ export function classifyDestination(word: string): { host: string; cls: HostClas
     host: others.length ? `${best.host} (or ${others.join(", ")})` : best.host,
     cls: best.cls,
   };
+}
+
+/** URLs inside free text, found by scanning for "://" (linear; no backtracking regex). */
+export function urlsInText(v: string): string[] {
+  const out: string[] = [];
+  let idx = v.indexOf("://");
+  while (idx >= 0 && out.length < 64) {
+    let s = idx;
+    while (s > 0 && idx - s < 32 && /[A-Za-z0-9+.-]/.test(v[s - 1])) s--;
+    let e = idx + 3;
+    while (e < v.length && !/[\s'"<>`)]/.test(v[e])) e++;
+    if (s < idx) out.push(v.slice(s, e));
+    idx = v.indexOf("://", e);
+  }
+  return out;
+}
+
+/** Defanged spellings a reader (or a model) turns back into a URL: `hxxp`, `[.]`, `(dot)`. */
+const DEFANGED = /\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
+
+function refang(t: string): string {
+  let s = DEFANGED.test(t)
+    ? t.replace(DEFANGED, (m) => (m.includes(":") ? m.slice(1, -1) : "."))
+    : t;
+  DEFANGED.lastIndex = 0;
+  s = s.replace(/^h[x*]{2}p(s?)(?=:)/i, "http$1");
+  return s;
+}
+
+const SCHEME_SEP = /[A-Za-z][A-Za-z0-9+.-]{0,31}:[/\\]+/g;
+const TOKEN_SPLIT = /[\s"'<>`(){}|,;!*^]+/;
+const TRAILING = /[.,;:!?)\]}>'"]+$/;
+
+/**
+ * Every destination written in free text (a web tool's prompt or query, a fetched URL field):
+ * whatever has a scheme separator in any spelling (`http://`, `HTTP:\\`, `http:/\`, `hxxp://`,
+ * `//host/…`), read the way WHATWG and curl read it; with `bare`, also a scheme-less host that
+ * is an address or spells one (`169.254.169.254/latest`, `[::ffff:a9fe:a9fe]:80`,
+ * `10-0-0-1.nip.io/x`) — a dotted version number (`10.0.1`) is not. Each result is a word for
+ * `classifyDestination`. Bounded: the first 256 candidate tokens.
+ */
+export function destinationsInText(text: string, bare: boolean): string[] {
+  const out: string[] = [];
+  let seen = 0;
+  for (const raw of text.split(TOKEN_SPLIT)) {
+    if (raw.length < 3 || !/[:./\\\u3002\uff0e\uff61]/.test(raw)) continue;
+    if (++seen > 256) break;
+    const t = refang(raw.replace(TRAILING, ""));
+    // A scheme (`http:`) followed by slashes or backslashes, anywhere in the token.
+    // Every scheme in the token: `https://a.example/?u=http://169.254.169.254/` names two.
+    let found = false;
+    for (const sep of t.matchAll(SCHEME_SEP)) {
+      found = true;
+      const rest = t.slice(sep.index + sep[0].length);
+      const scheme = sep[0].slice(0, sep[0].indexOf(":"));
+      out.push(`${scheme}://${rest}`);
+      if (!sep[0].endsWith("://") || /[\\%]/.test(rest)) out.push(t.slice(sep.index));
+      if (out.length > 512) return out;
+    }
+    if (found) continue;
+    if (/^[/\\]{2}[^/\\]/.test(t)) {
+      out.push("http://" + t.slice(2));
+      continue;
+    }
+    if (!bare || /^[/\\]/.test(t)) continue;
+    const host = hostOf(t);
+    if (!host) continue;
+    const h = analyzeHost(host);
+    if (h.cls === "public" || h.cls === "unknown") continue;
+    const ip4Parts = host.replace(/\.+$/, "").split(".").length;
+    const literal = parseIPv4(host.replace(/\.+$/, "")) !== null;
+    if (!literal || ip4Parts === 4 || host.startsWith("[") || /[/:]/.test(t)) out.push(t);
+  }
+  return out;
 }

@@ -42,6 +42,19 @@ export function resolve(p: string, cwd: string | null): string | null {
 }
 
 const PID = /^(\d+|self|thread-self)$/;
+const TID = /^\d+$/;
+
+/**
+ * Where the per-process entries (`root`, `cwd`, `fd`, `environ` …) of a `/proc` path start: after
+ * `/proc/PID` (2) or after a thread's `/proc/PID/task/TID` (4), which has the same entries;
+ * -1 when the path is not below a process. A glob in the PID (or TID) slot could name any
+ * process (`/proc/*`, `/proc/[0-9]*`).
+ */
+function procEntryAt(out: string[]): number {
+  if (out[0] !== "proc" || out.length < 2 || !(PID.test(out[1]) || hasGlob(out[1]))) return -1;
+  if (out.length >= 4 && out[2] === "task" && (TID.test(out[3]) || hasGlob(out[3]))) return 4;
+  return 2;
+}
 
 function resolveKernelAliases(abs: string, cwd: string | null): string | null {
   const out: string[] = [];
@@ -51,28 +64,30 @@ function resolveKernelAliases(abs: string, cwd: string | null): string | null {
     if (c === "..") {
       // `..` right after /dev/fd or a descriptor leaves for a place only the process knows.
       if (out.length >= 2 && out[0] === "dev" && out[1] === "fd") return null;
-      if (out.length >= 3 && out[0] === "proc" && (out[2] === "fd" || out[2] === "cwd")) {
-        return null;
-      }
+      const at = procEntryAt(out);
+      if (at > 0 && out.length > at && (out[at] === "fd" || out[at] === "cwd")) return null;
       out.pop();
       continue;
     }
     out.push(c);
-    if (out.length === 3 && out[0] === "proc" && PID.test(out[1])) {
-      if (out[2] === "root") out.length = 0;
-      else if (out[2] === "cwd") {
-        if (out[1] !== "self" && out[1] !== "thread-self") return null;
+    const at = procEntryAt(out);
+    if (at > 0 && out.length === at + 1) {
+      const own = out[1] === "self" || out[1] === "thread-self";
+      if (c === "root") out.length = 0;
+      else if (c === "cwd") {
+        // A thread of this process shares its working directory; another process's is unknown.
+        if (!own || hasGlob(out[3] ?? "")) return null;
         const base = cwd === null ? null : resolve(cwd, null);
         if (base === null || base.startsWith("/proc/")) return null;
         out.length = 0;
         out.push(...base.split("/").filter((x) => x));
-      } else if (out[2] === "fd" && i + 2 < comps.length) return null;
+      } else if (c === "fd" && i + 2 < comps.length) return null;
     }
     if (out.length === 3 && out[0] === "dev" && out[1] === "fd") {
       // /dev/fd/3 (or /dev/fd/3/x): whatever descriptor 3 is; 0–2 are the terminal streams.
       if (i + 1 < comps.length || !/^[0-2]$/.test(c)) return null;
     }
-    if (out.length === 4 && out[0] === "proc" && out[2] === "fd" && !/^[0-2]$/.test(c)) return null;
+    if (at > 0 && out.length === at + 2 && out[at] === "fd" && !/^[0-2]$/.test(c)) return null;
   }
   return "/" + out.join("/");
 }

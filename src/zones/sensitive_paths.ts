@@ -99,14 +99,21 @@ const CREDENTIAL_ABS = [
   "/etc/ssh/ssh_host_*_key",
   "/Library/Keychains",
   "/var/db/sudo",
+  // Every process's and every thread's environment, and its memory (which holds the environment
+  // too). `/proc/PID/cmdline` is not here: `ps` shows every command line to every user.
   "/proc/self/environ",
   "/proc/*/environ",
+  "/proc/*/task/*/environ",
+  "/proc/*/mem",
+  "/proc/*/task/*/mem",
+  "/proc/kcore",
 ];
 
 /** Credential files recognised by name anywhere. */
 const CREDENTIAL_NAMES = [
   ".env",
   ".env.*",
+  "*.env",
   "*.pem",
   "*.key",
   "*.p12",
@@ -144,6 +151,7 @@ const CREDENTIAL_NAME_EXCEPTIONS = [
 const CREDENTIAL_NAME_SAMPLES = [
   ".env",
   ".env.local",
+  "prod.env",
   ".env.production",
   "server.pem",
   "server.key",
@@ -579,8 +587,12 @@ export function protectedBelow(dir: string, env: PathEnv): PathHit | null {
   const d = normalize(dir);
   const home = normalize(env.home);
   if (!within(home, d) && !within(d, home)) {
-    for (const p of CREDENTIAL_ABS) {
-      if (!hasGlob(p) && p !== d && within(p, d)) return { cls: "credential", place: p };
+    const dp = splitPath(d);
+    for (const p of CREDENTIAL_ABS_SPLIT) {
+      // `/proc/*/environ` lies below `/proc/1` and `/proc/self/task/2` below nothing it names.
+      if (p.length > dp.length && dp.every((c, i) => componentMatches(p[i], c))) {
+        return { cls: "credential", place: "/" + p.join("/") };
+      }
     }
     return null;
   }

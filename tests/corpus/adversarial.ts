@@ -2049,8 +2049,10 @@ const urls: Case[] = [
   },
   {
     call: { kind: "web", url: "https://169.254.169.254.example.com/", tool: "WebFetch" },
-    expect: "allow",
-    note: "control: a subdomain of example.com, not the metadata address",
+    expect: "block",
+    rule: "net.cloud-metadata",
+    note: "a name that spells the metadata address is judged by it: whoever owns the domain " +
+      "answers it with that address, as nip.io does for everyone (issue 22)",
   },
   // ── more: other metadata endpoints and shell spellings ──────────────────
   {

@@ -7,6 +7,7 @@ import { loss } from "./loss.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
+import { residue } from "./residue.ts";
 import { routine } from "./routine.ts";
 import { safe } from "./safe.ts";
 import { tools } from "./tools.ts";
@@ -30,4 +31,5 @@ export const CORPUS: Record<string, Case[]> = {
   routine,
   uploads,
   loss,
+  residue,
 };

@@ -42,7 +42,7 @@ export function toolCall(c: ToolCallish): ToolCall {
         tool: c.tool ?? (url ? "WebFetch" : "WebSearch"),
         url,
         query,
-        input: { url, query },
+        input: c.input ?? { url, query },
       };
     }
     case "mcp":

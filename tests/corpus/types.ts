@@ -28,7 +28,15 @@ export interface ShellCase extends CaseBase {
 /** A ToolCall with the bookkeeping fields (agent, session, input…) optional. */
 export type ToolCallish =
   | { kind: "file"; op: FileOp; paths: string[]; contents?: string[]; tool?: string; cwd?: string }
-  | { kind: "web"; url?: string | null; query?: string | null; tool?: string; cwd?: string }
+  | {
+    kind: "web";
+    url?: string | null;
+    query?: string | null;
+    tool?: string;
+    cwd?: string;
+    /** The tool's own input (default `{url, query}`): every field is judged. */
+    input?: Record<string, unknown>;
+  }
   | { kind: "mcp"; server: string; name: string; args: unknown; tool?: string; cwd?: string }
   | { kind: "other"; tool: string; input?: unknown; cwd?: string };
 

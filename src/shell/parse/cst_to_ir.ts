@@ -369,7 +369,27 @@ export class Converter {
       if (node.startIndex !== argEnd || (!prev && !assign)) words.push(...ws);
       else {
         const [first, ...rest] = ws;
-        const parts = glued(first.parts);
+        let parts = glued(first.parts);
+        // tree-sitter-bash can end a word at an unescaped `$` and start the next at the name it
+        // expands (`$A/x/$A/y` arrives as `$A/x/$` and `A/y`): bash reads `$A`, an expansion.
+        const head = parts[0];
+        const tail = prev?.parts[prev.parts.length - 1];
+        if (
+          prev && tail?.t === "lit" && !tail.q && tail.v.endsWith("$") && head?.t === "lit" &&
+          !head.q && this.src[node.startIndex - 1] === "$" && this.src[node.startIndex - 2] !== "\\"
+        ) {
+          const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9])/.exec(head.v);
+          if (m) {
+            prev.parts[prev.parts.length - 1] = { ...tail, v: tail.v.slice(0, -1) };
+            if (tail.v.length === 1) prev.parts.pop();
+            const after = head.v.slice(m[0].length);
+            parts = [
+              { t: "param", name: m[1], q: false, plain: true, mod: "", subs: [] },
+              ...(after ? [{ ...head, v: after }] : []),
+              ...parts.slice(1),
+            ];
+          }
+        }
         if (prev) words[words.length - 1] = joinWords(prev, { raw: first.raw, parts });
         else {
           assign.value = joinWords(assign.value ?? { raw: "", parts: [] }, {
