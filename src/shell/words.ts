@@ -73,7 +73,13 @@ export interface RWord {
 export type BraceExpand = (s: string) => string[];
 
 export class NeedCapability extends Error {
-  constructor(readonly capability: "tree-sitter" | "brace-expansion") {
+  constructor(
+    readonly capability:
+      | "tree-sitter"
+      | "brace-expansion"
+      | "grammar:python"
+      | "grammar:javascript",
+  ) {
     super(`capability needed: ${capability}`);
   }
 }
