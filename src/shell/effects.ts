@@ -277,7 +277,8 @@ export function unitEffects(u: Unit, home: string): UnitEffects {
   const r = programEffects(u, home);
   if (!u.inline) return r;
   const own = r.effects.filter((e) =>
-    !(e.k === "exec" && e.what === "inline") && !(e.k === "rule" && e.rule === "exec.inline-code") &&
+    !(e.k === "exec" && e.what === "inline") &&
+    !(e.k === "rule" && e.rule === "exec.inline-code") &&
     !(e.k === "exec" && e.what === "file" && /^(-|\/dev\/stdin)$/.test(e.display))
   );
   return { ...r, effects: [...own, ...u.inline.effects], known: true };

@@ -3,6 +3,7 @@ import { absolute } from "./absolute.ts";
 import { adversarial } from "./adversarial.ts";
 import { builtinHighRisk } from "./builtin_high_risk.ts";
 import { falsePositives } from "./false_positives.ts";
+import { inlineCode } from "./inline_code.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
@@ -26,4 +27,5 @@ export const CORPUS: Record<string, Case[]> = {
   parse_errors: parseErrors,
   adversarial,
   routine,
+  inline_code: inlineCode,
 };

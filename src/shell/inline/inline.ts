@@ -26,6 +26,8 @@ interface Program {
   rest: RWord[];
   /** perl's -n / -p / -i (with the backup suffix, or ""). */
   perl?: { loop: boolean; inplace: boolean };
+  /** node -p / deno eval -p: the value of the last expression is printed. */
+  print?: boolean;
 }
 
 const PYTHON = /^(python([23](\.\d+)?)?|pypy3?)$/;
@@ -71,10 +73,18 @@ function nodeProgram(args: RWord[], lang: Lang = "javascript"): Program | null {
     if (v === "-") return { lang, code: null, rest: args.slice(i + 1) };
     if (/^(-e|--eval|-p|--print|-pe|-ep)$/.test(v)) {
       const code = args[i + 1];
-      return code ? { lang, code, rest: args.slice(i + 2) } : null;
+      const print = /p/.test(v.replace("--eval", ""));
+      return code ? { lang, code, rest: args.slice(i + 2), print } : null;
     }
     const eq = /^--(eval|print)=(.*)$/s.exec(v);
-    if (eq) return { lang, code: { ...w, value: eq[2] }, rest: args.slice(i + 1) };
+    if (eq) {
+      return {
+        lang,
+        code: { ...w, value: eq[2] },
+        rest: args.slice(i + 1),
+        print: eq[1] === "print",
+      };
+    }
     if (!v.startsWith("-")) return null; // a script file
     if (NODE_VALUE.test(v)) {
       i++;
@@ -92,10 +102,12 @@ function nodeProgram(args: RWord[], lang: Lang = "javascript"): Program | null {
 
 function denoProgram(args: RWord[]): Program | null {
   if (args[0]?.value !== "eval" || args[0].dynamic) return null;
+  let print = false;
   for (let i = 1; i < args.length; i++) {
     const w = args[i];
     if (w.dynamic) return null;
     const v = w.value;
+    if (v === "-p" || v === "--print") print = true;
     if (
       /^(-p|--print|-q|--quiet|--no-check|--check|-A|--allow-all)$|^--(ext|v8-flags|unstable[a-z-]*|log-level|seed|location)(=.*)?$/
         .test(v)
@@ -105,7 +117,7 @@ function denoProgram(args: RWord[]): Program | null {
       continue;
     }
     if (v.startsWith("-")) return null;
-    return { lang: "javascript", code: w, rest: args.slice(i + 1) };
+    return { lang: "javascript", code: w, rest: args.slice(i + 1), print };
   }
   return null;
 }
@@ -217,7 +229,7 @@ export function inlineProgram(
       analysePython(text, acc);
       break;
     case "javascript":
-      analyseJavaScript(text, acc);
+      analyseJavaScript(text, acc, p.print);
       break;
     default:
       analyseScript(p.lang, text, acc, p.rest, p.perl);

@@ -244,6 +244,19 @@ const LOOKING = new Set([
   "Object.keys",
 ]);
 
+/** A module specifier that names a file or a URL: the code it loads runs (or is fetched). */
+function loadsCode(m: string, a: Acc, via: string): boolean {
+  if (/^(https?|npm|jsr|data|blob):/i.test(m)) {
+    a.rule("exec.remote-script", `${a.lang}: ${via} ${m.slice(0, 80)}`);
+    return true;
+  }
+  if (/^(\.|\/|file:)/.test(m)) {
+    a.runFile(m.replace(/^file:\/\//, ""), `${via} ${m}`);
+    return true;
+  }
+  return false;
+}
+
 function modName(s: string): string {
   let m = s.replace(/^node:/, "");
   if (m === "fs/promises") m = "fs";
@@ -479,6 +492,8 @@ for (
 
 class JsEval {
   private env = new Map<string, V>();
+  /** The value of the last top-level expression statement (what `node -p` prints). */
+  last: V = PLAIN;
   constructor(private a: Acc) {}
 
   private bind(name: string, v: V): void {
@@ -542,6 +557,7 @@ class JsEval {
         const src = n.childForFieldName("source");
         const m = src ? sval(this.expr(src)) : null;
         if (m === null) return;
+        if (loadsCode(m, this.a, "import")) return;
         const mod: V = { k: "cap", q: modName(m) };
         let clause: CodeNode | null = null;
         for (let i = 0; i < n.namedChildCount; i++) {
@@ -589,6 +605,9 @@ class JsEval {
         this.stmts(n.childForFieldName("body")!);
         return;
       }
+      case "expression_statement":
+        this.last = n.namedChild(0) ? this.expr(n.namedChild(0)!) : PLAIN;
+        return;
       case "comment":
         return;
     }
@@ -826,6 +845,9 @@ class JsEval {
     if (obj.q === "globalThis") return this.name(p);
     if (obj.q === "module" && p === "require") return { k: "cap", q: "require" };
     if (obj.q === "process" && p === "mainModule") return this.unres("process.mainModule");
+    if (/^(process|Deno)$/.test(obj.q) && /^(stdout|stderr|stdin|argv|args|versions?)$/.test(p)) {
+      return PLAIN;
+    }
     if (/^(process|Bun)\.env$/.test(obj.q)) return p === "HOME" ? str(this.a.home) : PLAIN;
     let q = `${obj.q}.${p}`;
     if (q.startsWith("fs.promises.")) q = "fs." + q.slice(12);
@@ -845,6 +867,7 @@ class JsEval {
       const a0 = argsNode?.namedChild(0);
       const m = a0 ? sval(this.expr(a0)) : null;
       if (m === null) return this.unres("import() of a computed name");
+      if (loadsCode(m, this.a, "import()")) return PLAIN;
       return { k: "cap", q: modName(m) };
     }
     const callee = this.expr(fnNode);
@@ -893,7 +916,7 @@ class JsEval {
     if (q === "require") {
       const m = sval(args[0]);
       if (m === null) return this.unres("require of a computed name");
-      return /^[./]/.test(m) ? (this.a.runFile(m, "require"), PLAIN) : { k: "cap", q: modName(m) };
+      return loadsCode(m, this.a, "require") ? PLAIN : { k: "cap", q: modName(m) };
     }
     if (q === "module.createRequire") return { k: "cap", q: "require" };
     if (q.endsWith(".then") && isModuleName(q.slice(0, -5))) {
@@ -1035,7 +1058,7 @@ function unescape(e: string): string {
   return e.slice(1);
 }
 
-function analyseInto(code: string, outer: Acc): void {
+function analyseInto(code: string, outer: Acc, print = false): void {
   const parsed = codeParser("javascript")(code);
   if (!parsed) {
     outer.rule("inline.parse-error", "javascript: parsing took longer than its budget");
@@ -1047,7 +1070,9 @@ function analyseInto(code: string, outer: Acc): void {
       return;
     }
     const inner = new Acc(outer.lang, outer.home, outer.cwd, outer.depth + 1);
-    new JsEval(inner).stmts(parsed.root);
+    const ev = new JsEval(inner);
+    ev.stmts(parsed.root);
+    if (print && isEnv(ev.last)) inner.envDump("prints the environment");
     outer.effects.push(...inner.effects);
     outer.shells.push(...inner.shells);
     outer.cwd = inner.cwd;
@@ -1057,6 +1082,6 @@ function analyseInto(code: string, outer: Acc): void {
 }
 
 /** The effects of a JavaScript (or TypeScript that parses as JavaScript) program. */
-export function analyseJavaScript(code: string, acc: Acc): void {
-  analyseInto(code, acc);
+export function analyseJavaScript(code: string, acc: Acc, print = false): void {
+  analyseInto(code, acc, print);
 }
