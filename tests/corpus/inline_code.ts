@@ -511,4 +511,121 @@ add("Rscript -e 'system(\"id\")'", "ask", "exec.inline-code");
 add("python3 -m http.server 8000", "allow");
 add("python3 manage.py test", "allow");
 
+// ── capabilities smuggled where a plain reading would lose them ────────────
+add(py("import os\nclass A:\n    f = os.system\nA.f('rm -rf ~')"), "ask", "inline.unresolved");
+add(py("import os\ndef g(): return os.system\ng()('rm -rf ~')"), "ask", "inline.unresolved");
+add(py("import os\ndef g():\n    yield os.system\nnext(g())('id')"), "ask", "inline.unresolved");
+add(py("import os\n@os.system\ndef f(): pass"), "ask", "inline.unresolved");
+add(
+  py(
+    "import sys, os\ntry: 1/0\nexcept Exception: sys.exc_info()[2].tb_frame.f_globals['os'].system('id')",
+  ),
+  "ask",
+  "inline.unresolved",
+);
+add(py("import os; d = {'x': os.system}; d['x']('id')"), "ask", "inline.unresolved");
+add(py("import os; (lambda: os.system)()('id')"), "ask", "inline.unresolved");
+add(
+  py("import os; import threading; threading.Thread(target=os.system, args=('id',)).start()"),
+  "ask",
+  "inline.unresolved",
+);
+add(py("import os, functools; functools.partial(os.system, 'id')()"), "ask", "inline.unresolved");
+add(
+  py("import os, operator; operator.methodcaller('system', 'id')(os)"),
+  "ask",
+  "inline.unresolved",
+);
+add(
+  py("import builtins; builtins.print = __import__('os').system; print('id')"),
+  "ask",
+  "inline.unresolved",
+);
+add(py("from os import *; system('id')"), "ask", "inline.unresolved");
+add(py("import posix; posix.system('rm -rf /')"), "block", "abs.rm-protected");
+add(py("import os.path as p; print(p.join('a', 'b'))"), "allow");
+add(py("import os,sys; os.remove(sys.argv[1])") + " /etc/passwd", "ask", "fs.system-write");
+add(py("import json,sys; print(json.load(open(sys.argv[1])))") + " data.json", "allow");
+add(
+  py("import shutil,sys; shutil.rmtree(sys.argv[1])") + " /home/user",
+  "block",
+  "abs.rm-protected",
+);
+add("python3 <<EOF\nimport os\nos.system('$CMD')\nEOF", "ask", "exec.dynamic-script");
+add("python3 -c \"import shutil; shutil.rmtree('$DIR')\"", "ask");
+add(
+  js("class A { static f = require('child_process').execSync }; A.f('rm -rf ~')"),
+  "ask",
+  "inline.unresolved",
+);
+add(
+  js("function g() { return require('child_process').execSync } g()('id')"),
+  "ask",
+  "inline.unresolved",
+);
+add(
+  js("process.on('exit', () => require('fs').rmSync('/home/user', { recursive: true }))"),
+  "block",
+  "abs.rm-protected",
+);
+add(
+  js("setTimeout(() => require('child_process').execSync('rm -rf /'), 10)"),
+  "block",
+  "abs.rm-protected",
+);
+add(
+  js("[1].forEach(() => require('fs').writeFileSync('/etc/hosts', 'x'))"),
+  "ask",
+  "fs.system-write",
+);
+add(
+  js("this.process.mainModule.require('child_process').execSync('id')"),
+  "ask",
+  "inline.unresolved",
+);
+add(js("globalThis.process.env"), "allow", undefined, {
+  note: "not printed: node -e prints nothing",
+});
+add(js("console.log(globalThis.process.env)"), "ask", "secrets.env-dump");
+add(js("const { env } = process; console.log(env)"), "ask", "secrets.env-dump");
+add(js("console.log(Object.assign({}, process.env))"), "ask", "secrets.env-dump");
+add(js("require('child_process').execSync.call(null, 'id')"), "ask", "inline.unresolved");
+add(
+  js("Reflect.apply(require('child_process').execSync, null, ['id'])"),
+  "ask",
+  "inline.unresolved",
+);
+add(js("new Proxy({}, {})"), "ask", "inline.unresolved");
+add(
+  js("const cp = require('child_process'); const o = {}; o.run = cp.execSync; o.run('id')"),
+  "ask",
+  "inline.unresolved",
+);
+add(
+  js("const [f] = [require('child_process').execSync]; f('rm -rf /')"),
+  "block",
+  "abs.rm-protected",
+);
+add(
+  js("require('fs').rmSync(process.argv[1], { recursive: true })") + " /home/user",
+  "block",
+  "abs.rm-protected",
+);
+add("node -e \"require('fs').rmSync('$DIR', { recursive: true })\"", "ask");
+add('perl -e \'&{"sys"."tem"}("id")\'', "ask", "inline.unresolved");
+add("perl -e '$f = \\&CORE::system; $f->(\"id\")'", "ask", "inline.unresolved");
+add("perl -e '@ARGV = (\"/home/user/.ssh/id_rsa\"); print while <>'", "ask", "inline.unresolved");
+add("perl -e 'print <>' /home/user/.ssh/id_rsa", "ask", "secrets.credential-access");
+add('perl -e \'main->can("system")->("id")\'', "ask", "inline.unresolved");
+add("ruby -e 'puts gets' /home/user/.ssh/id_rsa", "ask", "secrets.credential-access");
+add("ruby -e 'puts ARGF.read'", "ask", "inline.unresolved");
+add('ruby -e \'$stdout.reopen("/home/user/.bashrc", "w"); puts 1\'', "ask", "inline.unresolved");
+add("ruby -e 'Object.const_get(:Kernel).system(\"id\")'", "ask", "inline.unresolved");
+add("php -r 'SyStEm(\"rm -rf /\");'", "block", "abs.rm-protected");
+add("php -r 'SHELL_EXEC($argv[1]);'", "ask", "inline.unresolved");
+add("php -r 'print_r($GLOBALS);'", "ask", "inline.unresolved");
+add('php -r \'("sys" . "tem")("id");\'', "ask", "inline.unresolved");
+add("php -r 'phpinfo();'", "ask", "inline.unresolved");
+add("php -r 'echo `ls`;'", "allow");
+
 export const inlineCode: Case[] = cases;

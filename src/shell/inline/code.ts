@@ -63,6 +63,8 @@ export function shellQuote(s: string): string {
 export class Acc {
   readonly effects: Effect[] = [];
   readonly shells: { text: string; via: string }[] = [];
+  /** The words after the code (`sys.argv[1:]`, `process.argv.slice(1)`); null where unknown. */
+  args: (string | null)[] = [];
   constructor(
     readonly lang: string,
     readonly home: string,
@@ -101,6 +103,7 @@ export class Acc {
     this.effects.push({ k: "exec", what: "file", path: this.ref(p), display });
   }
   net(dest: string | null, upload = false): void {
+    // (A destination with unknown parts carries UNKNOWN: the network check asks for it.)
     this.effects.push({ k: "network", dest: dest ?? "\u0000", upload });
   }
   rule(rule: string, display: string): void {
@@ -123,13 +126,15 @@ export class Acc {
   }
   /** A program run with an argument vector (null entries: known only at run time). */
   argv(words: (string | null)[] | null, via: string): void {
-    if (words === null || !words.length || words[0] === null) {
+    if (words === null || !words.length || words[0] === null || words[0].includes("\u0000")) {
       this.rule("exec.dynamic-script", `${this.lang}: ${via} of a computed program`);
       return;
     }
     // Unknown arguments stay visible to the shell analysis as an unknown variable.
     this.shells.push({
-      text: words.map((w) => (w === null ? '"$__guard_unknown"' : shellQuote(w))).join(" "),
+      text: words.map((w) =>
+        w === null || w.includes("\u0000") ? '"$__guard_unknown"' : shellQuote(w)
+      ).join(" "),
       via: `${this.lang} ${via}`,
     });
   }

@@ -217,6 +217,7 @@ export function inlineProgram(
   const text = p.code ? (p.code.dynamic ? null : p.code.value) : stdin;
   if (text === null) return null;
   const acc = new Acc(p.lang, home, u.cwd);
+  acc.args = p.rest.map((w) => (w.dynamic ? null : w.value));
   if (text.length > MAX_INLINE_CODE) {
     acc.rule(
       "inline.parse-error",

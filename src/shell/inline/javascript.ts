@@ -490,6 +490,23 @@ for (
   API[n] = () => undefined; // handled in call(): the text is analysed as JavaScript
 }
 
+/** Statements whose expressions' values go nowhere. */
+const DISCARDING = new Set([
+  "if_statement",
+  "while_statement",
+  "do_statement",
+  "switch_statement",
+  "for_statement",
+  "parenthesized_expression",
+  "program",
+  "statement_block",
+  "else_clause",
+  "switch_case",
+  "switch_body",
+  "labeled_statement",
+  "for_of_statement",
+]);
+
 class JsEval {
   private env = new Map<string, V>();
   /** The value of the last top-level expression statement (what `node -p` prints). */
@@ -615,7 +632,18 @@ class JsEval {
       this.expr(n);
       return;
     }
-    for (let i = 0; i < n.namedChildCount; i++) this.stmts(n.namedChild(i)!);
+    for (let i = 0; i < n.namedChildCount; i++) {
+      const c = n.namedChild(i)!;
+      if (!EXPRESSIONS.has(c.type)) {
+        this.stmts(c);
+        continue;
+      }
+      // A capability returned, thrown, exported, kept in a class field or `with`-scoped.
+      const v = this.expr(c);
+      if (isCap(v) && !DISCARDING.has(n.type)) {
+        this.a.unresolved(`a capability flows out through ${n.type.replace(/_/g, " ")}`);
+      }
+    }
   }
 
   /** A function's parameters (defaults evaluated) and body. */
@@ -663,7 +691,8 @@ class JsEval {
       case "identifier":
         return this.name(n.text);
       case "this":
-        return PLAIN;
+        // At the top of `node -e` code, `this` is the global object.
+        return { k: "cap", q: "globalThis" };
       case "parenthesized_expression":
       case "await_expression":
       case "non_null_expression":
@@ -765,6 +794,8 @@ class JsEval {
       case "function":
       case "generator_function":
       case "class":
+        // Any function may run (as a callback, a listener, later): its body is judged here.
+        this.fnBody(n);
         return { k: "fn", node: n };
       case "ternary_expression": {
         this.expr(n.childForFieldName("condition")!);
@@ -845,7 +876,16 @@ class JsEval {
     if (obj.q === "globalThis") return this.name(p);
     if (obj.q === "module" && p === "require") return { k: "cap", q: "require" };
     if (obj.q === "process" && p === "mainModule") return this.unres("process.mainModule");
-    if (/^(process|Deno)$/.test(obj.q) && /^(stdout|stderr|stdin|argv|args|versions?)$/.test(p)) {
+    if (obj.q === "process" && p === "argv") {
+      return {
+        k: "list",
+        items: ["node", ...this.a.args].map((s) => (s === null ? PLAIN : str(s))),
+      };
+    }
+    if (obj.q === "Deno" && p === "args") {
+      return { k: "list", items: this.a.args.map((s) => (s === null ? PLAIN : str(s))) };
+    }
+    if (/^(process|Deno)$/.test(obj.q) && /^(stdout|stderr|stdin|versions?)$/.test(p)) {
       return PLAIN;
     }
     if (/^(process|Bun)\.env$/.test(obj.q)) return p === "HOME" ? str(this.a.home) : PLAIN;
@@ -1070,6 +1110,7 @@ function analyseInto(code: string, outer: Acc, print = false): void {
       return;
     }
     const inner = new Acc(outer.lang, outer.home, outer.cwd, outer.depth + 1);
+    inner.args = outer.args;
     const ev = new JsEval(inner);
     ev.stmts(parsed.root);
     if (print && isEnv(ev.last)) inner.envDump("prints the environment");

@@ -863,8 +863,37 @@ function rootModule(q: string): string {
   return q.split(".")[0];
 }
 
+/** Statements whose expressions' values go nowhere (a capability there is only looked at). */
+const DISCARDING = new Set([
+  "expression_statement",
+  "if_statement",
+  "elif_clause",
+  "while_statement",
+  "assert_statement",
+  "print_statement",
+  "delete_statement",
+  "match_statement",
+  "case_clause",
+  "module",
+  "block",
+]);
+/** Attributes that reach frames, and through them any module's globals. */
+const FRAME_ATTRS = new Set([
+  "tb_frame",
+  "f_globals",
+  "f_locals",
+  "f_builtins",
+  "f_back",
+  "gi_frame",
+  "cr_frame",
+  "ag_frame",
+  "f_code",
+  "tb_next",
+]);
+
 class PyEval {
   private env = new Map<string, V>();
+  private inClass = 0;
   constructor(private a: Acc) {}
 
   run(root: CodeNode): void {
@@ -872,6 +901,7 @@ class PyEval {
   }
 
   private bind(name: string, v: V): void {
+    if (this.inClass && isCap(v)) this.a.unresolved(`a class attribute ${name} holds a capability`);
     const old = this.env.get(name);
     // A name bound twice to different capabilities is followed by neither.
     if (old && isCap(old) && JSON.stringify(old) !== JSON.stringify(v)) {
@@ -993,8 +1023,27 @@ class PyEval {
         if (params) this.params(params);
         const sup = n.childForFieldName("superclasses");
         if (sup) this.expr(sup);
+        for (let i = 0; i < n.namedChildCount; i++) {
+          const d = n.namedChild(i)!;
+          if (d.type === "decorator" && isCap(this.expr(d.namedChild(0)!))) {
+            this.a.unresolved(`a capability as a decorator: ${d.text.slice(0, 40)}`);
+          }
+        }
         const body = n.childForFieldName("body");
+        if (n.type === "class_definition") this.inClass++;
         if (body) this.stmts(body);
+        if (n.type === "class_definition") this.inClass--;
+        return;
+      }
+      case "decorated_definition": {
+        for (let i = 0; i < n.namedChildCount; i++) {
+          const d = n.namedChild(i)!;
+          if (d.type === "decorator") {
+            if (isCap(this.expr(d.namedChild(0)!))) {
+              this.a.unresolved(`a capability as a decorator: ${d.text.slice(0, 40)}`);
+            }
+          } else this.stmts(d);
+        }
         return;
       }
       case "global_statement":
@@ -1007,7 +1056,18 @@ class PyEval {
       this.expr(n);
       return;
     }
-    for (let i = 0; i < n.namedChildCount; i++) this.stmts(n.namedChild(i)!);
+    for (let i = 0; i < n.namedChildCount; i++) {
+      const c = n.namedChild(i)!;
+      if (!EXPRESSIONS.has(c.type)) {
+        this.stmts(c);
+        continue;
+      }
+      // A capability returned, raised, yielded or handed to a statement guard does not model.
+      const v = this.expr(c);
+      if (isCap(v) && !DISCARDING.has(n.type)) {
+        this.a.unresolved(`a capability flows out through ${n.type.replace(/_/g, " ")}`);
+      }
+    }
   }
 
   private params(p: CodeNode): void {
@@ -1085,6 +1145,11 @@ class PyEval {
         return this.expr(n.childForFieldName("value")!);
       case "await":
         return this.expr(n.namedChild(0)!);
+      case "yield": {
+        const c = n.namedChild(0);
+        if (c && isCap(this.expr(c))) this.a.unresolved("yields a capability");
+        return PLAIN;
+      }
       case "list_comprehension":
       case "set_comprehension":
       case "generator_expression":
@@ -1132,6 +1197,10 @@ class PyEval {
   private name(id: string): V {
     const v = this.env.get(id);
     if (v) return v;
+    if (/^__\w+__$/.test(id) && !PLAIN_DUNDERS.has(id) && id !== "__import__") {
+      this.a.unresolved(`${id} reaches the interpreter's internals`);
+      return { k: "dyn", why: id };
+    }
     if (INTROSPECTION.has(id)) {
       this.a.unresolved(`${id} gives the code its own namespace`);
       return { k: "dyn", why: id };
@@ -1155,7 +1224,7 @@ class PyEval {
   }
 
   private member(obj: V, attr: string, shown: string): V {
-    if (/^__.*__$/.test(attr) && !PLAIN_DUNDERS.has(attr)) {
+    if ((/^__.*__$/.test(attr) && !PLAIN_DUNDERS.has(attr)) || FRAME_ATTRS.has(attr)) {
       this.a.unresolved(`reaches ${shown.slice(0, 60)}`);
       return { k: "dyn", why: attr };
     }
@@ -1163,6 +1232,9 @@ class PyEval {
     if (obj.k !== "cap") return PLAIN;
     if (obj.q === "os" && attr === "environ") return { k: "cap", q: "os.environ" };
     if (obj.q === "sys" && attr === "modules") return { k: "cap", q: "sys.modules" };
+    if (obj.q === "sys" && attr === "argv") {
+      return { k: "list", items: ["-c", ...this.a.args].map((s) => (s === null ? PLAIN : str(s))) };
+    }
     if (obj.q === "pathlib.Path()") {
       if (attr === "parent") return pathObj(obj.path == null ? null : dirname(obj.path));
       if (PATH_PLAIN.has(attr)) return { k: "cap", q: `pathlib.Path().${attr}`, path: obj.path };
@@ -1446,6 +1518,7 @@ function analysePythonInto(code: string, outer: Acc, env?: Map<string, V>): void
       return;
     }
     const inner = new Acc(outer.lang, outer.home, outer.cwd, outer.depth + 1);
+    inner.args = outer.args;
     const ev = new PyEval(inner);
     if (env) { for (const [k, v] of env) (ev as unknown as { env: Map<string, V> }).env.set(k, v); }
     ev.run(parsed.root);

@@ -109,7 +109,7 @@ function perlResolvers(): Resolver[] {
   ];
 }
 const PERL_DANGER =
-  /\b(system|exec|qx|readpipe|open|sysopen|unlink|rename|rmdir|mkdir|chmod|chown|utime|truncate|link|symlink|kill|fork|syscall|eval|do|require|use|no|socket|connect|bind|opendir|glob|remove_tree|rmtree|make_path|mkpath|copy|move|getstore|mirror|get|dbmopen|dump|ENV|STDOUT|select)\b|`|%ENV|<\s*\*|<\s*\$\w+\s*>|\bs\s*\{[^}]*\}\s*\{[^}]*\}[a-z]*e|\bs\s*([^\w\s{])(?:(?!\2).)*\2(?:(?!\2).)*\2[a-z]*e[a-z]*/;
+  /\b(system|exec|qx|readpipe|open|sysopen|unlink|rename|rmdir|mkdir|chmod|chown|utime|truncate|link|symlink|kill|fork|syscall|eval|do|require|use|no|socket|connect|bind|opendir|glob|remove_tree|rmtree|make_path|mkpath|copy|move|getstore|mirror|get|dbmopen|dump|ENV|STDOUT|select|can|CORE|__PACKAGE__|local|sub)\b|`|%ENV|&\s*[{$]|\*\s*\{|->\s*[\w$(]|@ARGV\s*=|(?:push|unshift|splice)\s*\(?\s*@ARGV|<\s*\*|<\s*\$\w+\s*>|\bs\s*\{[^}]*\}\s*\{[^}]*\}[a-z]*e|\bs\s*([^\w\s{])(?:(?!\2).)*\2(?:(?!\2).)*\2[a-z]*e[a-z]*/;
 
 function rubyResolvers(): Resolver[] {
   const P = pathRe(RUBY_HOME);
@@ -203,7 +203,7 @@ function rubyResolvers(): Resolver[] {
   ];
 }
 const RUBY_DANGER =
-  /\b(system|exec|spawn|popen|Open3|Kernel|File|FileUtils|Dir|Pathname|IO|ENV|Net|URI|open|Socket|TCPSocket|UDPSocket|eval|instance_eval|class_eval|module_eval|send|__send__|public_send|method|const_get|require|require_relative|load|fork|trap|syscall|ObjectSpace|binding|define_method|instance_variable_get|exit!|at_exit|Process|Signal|PTY|Tempfile|YAML|Marshal)\b|`|%x/;
+  /\b(system|exec|spawn|popen|Open3|Kernel|File|FileUtils|Dir|Pathname|IO|ENV|Net|URI|open|Socket|TCPSocket|UDPSocket|eval|instance_eval|class_eval|module_eval|send|__send__|public_send|method|const_get|require|require_relative|load|fork|trap|syscall|ObjectSpace|binding|define_method|instance_variable_get|exit!|at_exit|Process|Signal|PTY|Tempfile|YAML|Marshal|ARGF|reopen|instance_exec|class_exec|alias_method|Module|Class|Object|BasicObject|Fiddle|DL|Ractor|Thread)\b|`|%x|\$[<>]|\$stdout\s*=|\$std(?:out|err)\.reopen/;
 
 function phpResolvers(): Resolver[] {
   const P = pathRe(PHP_HOME);
@@ -211,23 +211,23 @@ function phpResolvers(): Resolver[] {
     {
       re: new RegExp(
         String.raw`\b(system|exec|shell_exec|passthru|popen|proc_open)\s*\(\s*${S}`,
-        "g",
+        "gi",
       ),
       apply: (m, a) => a.shell(lit(m, 2), m[1]),
     },
-    { re: /`([^`$\\]*)`/g, apply: (m, a) => a.shell(m[1], "backticks") },
+    { re: /`([^`$\\]*)`/gi, apply: (m, a) => a.shell(m[1], "backticks") },
     {
-      re: new RegExp(String.raw`\b(unlink|rmdir)\s*\(\s*${P}`, "g"),
+      re: new RegExp(String.raw`\b(unlink|rmdir)\s*\(\s*${P}`, "gi"),
       apply: (m, a) => a.del(pathOf(m, 2, a)),
     },
     {
-      re: new RegExp(String.raw`\b(file_put_contents|mkdir|chmod|touch|chown)\s*\(\s*${P}`, "g"),
+      re: new RegExp(String.raw`\b(file_put_contents|mkdir|chmod|touch|chown)\s*\(\s*${P}`, "gi"),
       apply: (m, a) => a.write(pathOf(m, 2, a)),
     },
     {
       re: new RegExp(
         String.raw`\b(file_get_contents|file|readfile|fopen)\s*\(\s*${P}(?:\s*,\s*${S})?`,
-        "g",
+        "gi",
       ),
       apply: (m, a) => {
         const p = pathOf(m, 2, a);
@@ -241,28 +241,28 @@ function phpResolvers(): Resolver[] {
       },
     },
     {
-      re: new RegExp(String.raw`\b(rename|copy)\s*\(\s*${P}\s*,\s*${P}`, "g"),
+      re: new RegExp(String.raw`\b(rename|copy)\s*\(\s*${P}\s*,\s*${P}`, "gi"),
       apply: (m, a) =>
         m[1] === "rename"
           ? a.move(pathOf(m, 2, a), pathOf(m, 5, a))
           : a.copy(pathOf(m, 2, a), pathOf(m, 5, a)),
     },
     {
-      re: new RegExp(String.raw`\b(scandir|glob|opendir)\s*\(\s*${S}`, "g"),
+      re: new RegExp(String.raw`\b(scandir|glob|opendir)\s*\(\s*${S}`, "gi"),
       apply: (m, a) => a.list(lit(m, 2)?.replace(/\/[^/]*[*?[{].*$/, "") || "."),
     },
     {
-      re: new RegExp(String.raw`\b(curl_init|fsockopen|stream_socket_client)\s*\(\s*${S}`, "g"),
+      re: new RegExp(String.raw`\b(curl_init|fsockopen|stream_socket_client)\s*\(\s*${S}`, "gi"),
       apply: (m, a) => a.net(lit(m, 2)),
     },
-    { re: /\bgetenv\s*\(\s*\)/g, apply: (_m, a) => a.envDump("getenv()") },
-    { re: /\bgetenv\s*\(\s*['"]\w+['"]\s*\)/g, apply: () => {} },
-    { re: /\$_(ENV|SERVER)\s*\[\s*['"]\w+['"]\s*\]/g, apply: () => {} },
-    { re: /\$_(ENV|SERVER)\b/g, apply: (m, a) => a.envDump(`$_${m[1]}`) },
+    { re: /\bgetenv\s*\(\s*\)/gi, apply: (_m, a) => a.envDump("getenv()") },
+    { re: /\bgetenv\s*\(\s*['"]\w+['"]\s*\)/gi, apply: () => {} },
+    { re: /\$_(ENV|SERVER)\s*\[\s*['"]\w+['"]\s*\]/gi, apply: () => {} },
+    { re: /\$_(ENV|SERVER)\b/gi, apply: (m, a) => a.envDump(`$_${m[1]}`) },
   ];
 }
 const PHP_DANGER =
-  /\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|pcntl_fork|unlink|rmdir|file_put_contents|file_get_contents|fopen|rename|copy|mkdir|chmod|chown|touch|symlink|link|getenv|putenv|curl_\w+|fsockopen|stream_socket_client|socket_\w+|eval|assert|create_function|include|include_once|require|require_once|preg_replace|preg_replace_callback|call_user_func|call_user_func_array|dl|mail|readfile|file|scandir|glob|opendir|ini_set|array_map|array_walk|usort|uasort|array_filter|ob_start|register_shutdown_function|extract|parse_str|fwrite|fputs|tempnam|move_uploaded_file|posix_\w+|new|ReflectionFunction|invoke|escapeshellcmd|exit|die|header|setcookie|session_\w+|highlight_file|show_source|php_uname|phpinfo|get_defined_vars|compact|unserialize|var_export)\b|`|\$\w+\s*\(|\$\$|\$_(ENV|SERVER|GET|POST|REQUEST|COOKIE|FILES)|::/;
+  /\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec|pcntl_fork|unlink|rmdir|file_put_contents|file_get_contents|fopen|rename|copy|mkdir|chmod|chown|touch|symlink|link|getenv|putenv|curl_\w+|fsockopen|stream_socket_client|socket_\w+|eval|assert|create_function|include|include_once|require|require_once|preg_replace|preg_replace_callback|call_user_func|call_user_func_array|dl|mail|readfile|file|scandir|glob|opendir|ini_set|array_map|array_walk|usort|uasort|array_filter|ob_start|register_shutdown_function|extract|parse_str|fwrite|fputs|tempnam|move_uploaded_file|posix_\w+|new|ReflectionFunction|invoke|escapeshellcmd|exit|die|header|setcookie|session_\w+|highlight_file|show_source|php_uname|phpinfo|get_defined_vars|compact|unserialize|var_export|GLOBALS|apache_\w+|getallheaders)\b|`|\$\w+\s*\(|\$\$|\$_(ENV|SERVER|GET|POST|REQUEST|COOKIE|FILES)|\$GLOBALS|::|\)\s*\(/i;
 
 /** Blanks the text inside string literals (the scan looks at code, not at data). */
 function blankStrings(s: string): string {
