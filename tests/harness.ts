@@ -19,8 +19,8 @@ export const GUARD_INSTALL = "/opt/guard";
 export const CWD = "/home/user/project";
 
 await loadTreeSitter();
-await loadGrammar("python");
-await loadGrammar("javascript");
+await loadGrammar("python", 5000);
+await loadGrammar("javascript", 5000);
 
 export function policyFrom(toml: string, secretIds: Set<string> | null = null): CompiledPolicy {
   return compilePolicy(

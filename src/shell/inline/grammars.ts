@@ -13,23 +13,26 @@ import javascriptWasm from "tree-sitter-javascript/tree-sitter-javascript.wasm" 
 import { initTreeSitterCore } from "../parse/ts_core.ts";
 import { type CodeLanguage, type CodeNode, setCodeParser } from "./code.ts";
 
-/** Longest one parse of inline code may take (ms). */
-export const CODE_PARSE_BUDGET_MS = 50;
+/** Longest one parse of inline code may take (ms): a limit on stalls, not on meaning. */
+export const CODE_PARSE_BUDGET_MS = 60;
 
 const loading: Partial<Record<CodeLanguage, Promise<void>>> = {};
 
 /** Loads one grammar once per process and installs its parser. */
-export function loadGrammar(lang: CodeLanguage): Promise<void> {
+export function loadGrammar(lang: CodeLanguage, budgetMs = CODE_PARSE_BUDGET_MS): Promise<void> {
   loading[lang] ??= (async () => {
     await initTreeSitterCore();
     const language = await Language.load(lang === "python" ? pythonWasm : javascriptWasm);
     const parser = new Parser();
     parser.setLanguage(language);
     setCodeParser(lang, (source: string) => {
-      const stop = performance.now() + CODE_PARSE_BUDGET_MS;
-      const tree = parser.parse(source, null, {
-        progressCallback: () => performance.now() > stop,
-      });
+      const stop = performance.now() + budgetMs;
+      // Tiny programs have nothing to stall on: no calls back into JavaScript while they parse.
+      const tree = parser.parse(
+        source,
+        null,
+        source.length > 256 ? { progressCallback: () => performance.now() > stop } : {},
+      );
       if (!tree) return null;
       return { root: tree.rootNode as unknown as CodeNode, dispose: () => tree.delete() };
     });

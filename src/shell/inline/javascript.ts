@@ -15,7 +15,8 @@ type V =
   | { k: "str"; s: string }
   | { k: "list"; items: V[] }
   | { k: "obj"; props: Map<string, V>; open: boolean }
-  | { k: "cap"; q: string }
+  /** `pure`: reached from a module with no effects (path.join): looked at, never a capability. */
+  | { k: "cap"; q: string; pure?: boolean }
   | { k: "fn"; node: CodeNode }
   | { k: "plain" }
   | { k: "dyn" };
@@ -26,7 +27,7 @@ const str = (s: string): V => ({ k: "str", s });
 const has = (o: object, k: string) => Object.hasOwn(o, k);
 
 const isCap = (v: V | undefined): boolean =>
-  !!v && (v.k === "cap" || v.k === "dyn" || (v.k === "list" && v.items.some(isCap)) ||
+  !!v && ((v.k === "cap" && !v.pure) || v.k === "dyn" || (v.k === "list" && v.items.some(isCap)) ||
     (v.k === "obj" && [...v.props.values()].some(isCap)));
 const isEnv = (v: V | undefined): boolean =>
   !!v && ((v.k === "cap" && /^(process\.env|Deno\.env|Bun\.env)$/.test(v.q)) ||
@@ -255,6 +256,11 @@ function loadsCode(m: string, a: Acc, via: string): boolean {
     return true;
   }
   return false;
+}
+
+function modValue(s: string): V {
+  const q = modName(s);
+  return { k: "cap", q, pure: PURE_MODULES.has(q) };
 }
 
 function modName(s: string): string {
@@ -575,7 +581,7 @@ class JsEval {
         const m = src ? sval(this.expr(src)) : null;
         if (m === null) return;
         if (loadsCode(m, this.a, "import")) return;
-        const mod: V = { k: "cap", q: modName(m) };
+        const mod: V = modValue(m);
         let clause: CodeNode | null = null;
         for (let i = 0; i < n.namedChildCount; i++) {
           if (n.namedChild(i)!.type === "import_clause") clause = n.namedChild(i);
@@ -890,6 +896,7 @@ class JsEval {
     }
     if (/^(process|Bun)\.env$/.test(obj.q)) return p === "HOME" ? str(this.a.home) : PLAIN;
     let q = `${obj.q}.${p}`;
+    if (obj.pure || PURE_MODULES.has(obj.q)) return { k: "cap", q, pure: true };
     if (q.startsWith("fs.promises.")) q = "fs." + q.slice(12);
     if (q === "fs.promises") return obj;
     if (obj.q.startsWith("import:")) {
@@ -908,7 +915,7 @@ class JsEval {
       const m = a0 ? sval(this.expr(a0)) : null;
       if (m === null) return this.unres("import() of a computed name");
       if (loadsCode(m, this.a, "import()")) return PLAIN;
-      return { k: "cap", q: modName(m) };
+      return modValue(m);
     }
     const callee = this.expr(fnNode);
     const args: V[] = [];
@@ -956,7 +963,7 @@ class JsEval {
     if (q === "require") {
       const m = sval(args[0]);
       if (m === null) return this.unres("require of a computed name");
-      return loadsCode(m, this.a, "require") ? PLAIN : { k: "cap", q: modName(m) };
+      return loadsCode(m, this.a, "require") ? PLAIN : modValue(m);
     }
     if (q === "module.createRequire") return { k: "cap", q: "require" };
     if (q.endsWith(".then") && isModuleName(q.slice(0, -5))) {

@@ -14,7 +14,14 @@ type V =
   | { k: "str"; s: string }
   | { k: "list"; items: V[] }
   /** A module, function or object with effects: `q` is its dotted name (`os.system`, `pathlib.Path()`). */
-  | { k: "cap"; q: string; path?: string | null; url?: string | null; data?: boolean }
+  | {
+    k: "cap";
+    q: string;
+    path?: string | null;
+    url?: string | null;
+    /** Reached from a module with no effects (json.dumps): looked at, never a capability. */
+    pure?: boolean;
+  }
   | { k: "plain" }
   | { k: "dyn"; why: string };
 
@@ -378,7 +385,8 @@ interface Call {
 
 const isEnviron = (v: V): boolean =>
   (v.k === "cap" && v.q === "os.environ") || (v.k === "list" && v.items.some(isEnviron));
-const isCap = (v: V) => v.k === "cap" || v.k === "dyn" || (v.k === "list" && v.items.some(isCap));
+const isCap = (v: V): boolean =>
+  (v.k === "cap" && !v.pure) || v.k === "dyn" || (v.k === "list" && v.items.some(isCap));
 
 function sval(v: V | undefined): string | null {
   return v?.k === "str" ? v.s : null;
@@ -852,7 +860,14 @@ function connection(c: Call, q: string): V {
   return { k: "cap", q };
 }
 function moduleValue(name: string): V {
-  return { k: "cap", q: alias(name) };
+  const q = alias(name);
+  return { k: "cap", q, pure: PURE_MODULES.has(q) && !has(EFFECT_MODULES, q) };
+}
+
+/** The module a pure module's attribute names, when it re-exports one (`shlex.os`, `random._os`). */
+function reexported(attr: string): string | null {
+  const m = attr.replace(/^_+/, "");
+  return has(EFFECT_MODULES, m) || has(ALIASES, m) || m === "builtins" ? m : null;
 }
 
 /** Is `q` a module guard knows (pure or with a table)? */
@@ -959,7 +974,17 @@ class PyEval {
           const name = c.type === "aliased_import" ? c.childForFieldName("name")!.text : c.text;
           const as = c.type === "aliased_import" ? c.childForFieldName("alias")!.text : name;
           const q = `${m}.${name}`;
-          this.bind(as, { k: "cap", q: alias(q) });
+          const pure = PURE_MODULES.has(m) && !has(EFFECT_MODULES, m);
+          const re = pure ? reexported(name) : null;
+          if (pure && name.startsWith("_") && !re) this.a.unresolved(`imports ${q}`);
+          this.bind(
+            as,
+            re
+              ? moduleValue(re)
+              : has(EFFECT_MODULES, alias(q)) || PURE_MODULES.has(alias(q))
+              ? moduleValue(q)
+              : { k: "cap", q: alias(q), pure },
+          );
         }
         return;
       }
@@ -1179,7 +1204,8 @@ class PyEval {
     let known = true;
     for (let i = 0; i < n.childCount; i++) {
       const c = n.child(i)!;
-      if (c.type === "string_content") s += c.text;
+      // (tree-sitter-python nests escape sequences inside string_content.)
+      if (c.type === "string_content") s += raw ? c.text : c.text.replace(ESCAPE, unescape);
       else if (c.type === "escape_sequence") s += raw ? c.text : unescape(c.text);
       else if (c.type === "interpolation") {
         const e = c.childForFieldName("expression") ?? c.namedChild(0);
@@ -1230,6 +1256,15 @@ class PyEval {
     }
     if (obj.k === "dyn") return obj;
     if (obj.k !== "cap") return PLAIN;
+    if (obj.pure) {
+      const m = reexported(attr);
+      if (m) return moduleValue(m);
+      if (attr.startsWith("_")) {
+        this.a.unresolved(`reaches ${shown.slice(0, 60)}, a module's internals`);
+        return { k: "dyn", why: attr };
+      }
+      return { k: "cap", q: `${obj.q}.${attr}`, pure: true };
+    }
     if (obj.q === "os" && attr === "environ") return { k: "cap", q: "os.environ" };
     if (obj.q === "sys" && attr === "modules") return { k: "cap", q: "sys.modules" };
     if (obj.q === "sys" && attr === "argv") {
@@ -1482,7 +1517,11 @@ const EXPRESSIONS = new Set([
   "yield",
 ]);
 
+const ESCAPE =
+  /\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|[0-7]{1,3}|[\s\S])/g;
+
 function unescape(e: string): string {
+  if (/^\\[0-7]/.test(e)) return String.fromCharCode(parseInt(e.slice(1), 8));
   switch (e[1]) {
     case "n":
       return "\n";
