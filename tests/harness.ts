@@ -21,6 +21,7 @@ export const CWD = "/home/user/project";
 await loadTreeSitter();
 await loadGrammar("python", 5000);
 await loadGrammar("javascript", 5000);
+await loadGrammar("typescript", 5000);
 
 export function policyFrom(toml: string, secretIds: Set<string> | null = null): CompiledPolicy {
   return compilePolicy(

@@ -55,6 +55,7 @@ Deno.test("a grammar that is not loaded is asked for, not assumed", () => {
 
 await loadGrammar("python", 5000);
 await loadGrammar("javascript", 5000);
+await loadGrammar("typescript", 5000);
 
 const CASES: [Lang, string, string[], string[]?][] = [
   // Python: pure code has no effects.

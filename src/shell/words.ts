@@ -78,7 +78,8 @@ export class NeedCapability extends Error {
       | "tree-sitter"
       | "brace-expansion"
       | "grammar:python"
-      | "grammar:javascript",
+      | "grammar:javascript"
+      | "grammar:typescript",
   ) {
     super(`capability needed: ${capability}`);
   }

@@ -21,7 +21,7 @@ export interface CodeNode {
   childForFieldName(name: string): CodeNode | null;
 }
 
-export type CodeLanguage = "python" | "javascript";
+export type CodeLanguage = "python" | "javascript" | "typescript";
 
 /** A parsed program: its root, or why there is none (over the time budget). */
 export type CodeParse = (source: string) => { root: CodeNode; dispose(): void } | null;

@@ -1,5 +1,5 @@
 /**
- * Loads the inline-code grammars (tree-sitter-python, tree-sitter-javascript) into web-tree-sitter,
+ * Loads the inline-code grammars (tree-sitter-python, tree-sitter-javascript, tree-sitter-typescript) into web-tree-sitter,
  * each only when inline code in its language is first met (the front end imports this module on
  * `NeedCapability("grammar:…")`). The WebAssembly binaries are imported as bytes, like
  * tree-sitter-bash's: no file-system permission, and `deno compile` embeds them. Parsing has a
@@ -8,6 +8,9 @@
 import { Language, Parser } from "web-tree-sitter";
 import pythonWasm from "tree-sitter-python/tree-sitter-python.wasm" with { type: "bytes" };
 import javascriptWasm from "tree-sitter-javascript/tree-sitter-javascript.wasm" with {
+  type: "bytes",
+};
+import typescriptWasm from "tree-sitter-typescript/tree-sitter-typescript.wasm" with {
   type: "bytes",
 };
 import { initTreeSitterCore } from "../parse/ts_core.ts";
@@ -22,7 +25,9 @@ const loading: Partial<Record<CodeLanguage, Promise<void>>> = {};
 export function loadGrammar(lang: CodeLanguage, budgetMs = CODE_PARSE_BUDGET_MS): Promise<void> {
   loading[lang] ??= (async () => {
     await initTreeSitterCore();
-    const language = await Language.load(lang === "python" ? pythonWasm : javascriptWasm);
+    const language = await Language.load(
+      lang === "python" ? pythonWasm : lang === "javascript" ? javascriptWasm : typescriptWasm,
+    );
     const parser = new Parser();
     parser.setLanguage(language);
     setCodeParser(lang, (source: string) => {

@@ -16,7 +16,7 @@ import { analyseScript, type ScriptLanguage } from "./scripts.ts";
 
 export type { InlineResult } from "./code.ts";
 
-type Lang = "python" | "javascript" | ScriptLanguage;
+type Lang = "python" | "javascript" | "typescript" | ScriptLanguage;
 
 interface Program {
   lang: Lang;
@@ -117,7 +117,7 @@ function denoProgram(args: RWord[]): Program | null {
       continue;
     }
     if (v.startsWith("-")) return null;
-    return { lang: "javascript", code: w, rest: args.slice(i + 1), print };
+    return { lang: "typescript", code: w, rest: args.slice(i + 1), print };
   }
   return null;
 }
@@ -187,7 +187,9 @@ function programOf(name: string, args: RWord[]): Program | null {
   if (PYTHON.test(name)) return pythonProgram(args);
   if (NODE.test(name)) return nodeProgram(args);
   if (name === "bun") {
-    return /^(-e|--eval|-p|--print)$/.test(args[0]?.value ?? "") ? nodeProgram(args) : null;
+    return /^(-e|--eval|-p|--print)$/.test(args[0]?.value ?? "")
+      ? nodeProgram(args, "typescript")
+      : null;
   }
   if (name === "deno") return denoProgram(args);
   if (name === "perl") return perlProgram(args);
@@ -230,7 +232,8 @@ export function inlineProgram(
       analysePython(text, acc);
       break;
     case "javascript":
-      analyseJavaScript(text, acc, p.print);
+    case "typescript":
+      analyseJavaScript(text, acc, p.print, p.lang === "typescript");
       break;
     default:
       analyseScript(p.lang, text, acc, p.rest, p.perl);

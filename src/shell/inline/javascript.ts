@@ -6,7 +6,8 @@
  * node's fs / child_process / http / net / dns, `fetch`, `Deno.*`, `Bun.*`, `process.env` —
  * become effects. A capability that flows where the evaluation does not follow, a computed
  * member of one, `eval`/`Function` of computed text and calls into modules guard has no table
- * for are `inline.unresolved`. TypeScript-only syntax that does not parse asks. Pure.
+ * for are `inline.unresolved`. TypeScript (`deno eval`, `bun -e`) is parsed with tree-sitter-typescript, whose tree is JavaScript's
+ * plus types. Pure.
  */
 import {
   Acc,
@@ -529,7 +530,7 @@ class JsEval {
   private env = new Map<string, V>();
   /** The value of the last top-level expression statement (what `node -p` prints). */
   last: V = PLAIN;
-  constructor(private a: Acc) {}
+  constructor(private a: Acc, readonly ts = false) {}
 
   private bind(name: string, v: V): void {
     const old = this.env.get(name);
@@ -714,6 +715,9 @@ class JsEval {
       case "parenthesized_expression":
       case "await_expression":
       case "non_null_expression":
+      case "as_expression":
+      case "satisfies_expression":
+      case "type_assertion":
         return n.namedChild(0) ? this.expr(n.namedChild(0)!) : PLAIN;
       case "sequence_expression": {
         let v: V = PLAIN;
@@ -1052,7 +1056,7 @@ class JsEval {
     if (this.a.depth >= MAX_INLINE_DEPTH) {
       return this.unres(`${q} nested deeper than ${MAX_INLINE_DEPTH}`);
     }
-    analyseInto(code.s, this.a);
+    analyseInto(code.s, this.a, false, this.ts);
     return PLAIN;
   }
 }
@@ -1117,8 +1121,8 @@ function unescape(e: string): string {
   return e.slice(1);
 }
 
-function analyseInto(code: string, outer: Acc, print = false): void {
-  const parsed = codeParser("javascript")(code);
+function analyseInto(code: string, outer: Acc, print = false, ts = false): void {
+  const parsed = codeParser(ts ? "typescript" : "javascript")(code);
   if (!parsed) {
     outer.rule("inline.parse-error", "javascript: parsing took longer than its budget");
     return;
@@ -1130,7 +1134,7 @@ function analyseInto(code: string, outer: Acc, print = false): void {
     }
     const inner = new Acc(outer.lang, outer.home, outer.cwd, outer.depth + 1);
     inner.args = outer.args;
-    const ev = new JsEval(inner);
+    const ev = new JsEval(inner, ts);
     try {
       ev.stmts(parsed.root);
     } catch (e) {
@@ -1149,6 +1153,6 @@ function analyseInto(code: string, outer: Acc, print = false): void {
 }
 
 /** The effects of a JavaScript (or TypeScript that parses as JavaScript) program. */
-export function analyseJavaScript(code: string, acc: Acc, print = false): void {
-  analyseInto(code, acc, print);
+export function analyseJavaScript(code: string, acc: Acc, print = false, ts = false): void {
+  analyseInto(code, acc, print, ts);
 }
