@@ -22,6 +22,7 @@ await loadTreeSitter();
 await loadGrammar("python", 5000);
 await loadGrammar("javascript", 5000);
 await loadGrammar("typescript", 5000);
+await loadGrammar("scripts");
 
 export function policyFrom(toml: string, secretIds: Set<string> | null = null): CompiledPolicy {
   return compilePolicy(

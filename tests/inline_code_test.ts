@@ -56,6 +56,7 @@ Deno.test("a grammar that is not loaded is asked for, not assumed", () => {
 await loadGrammar("python", 5000);
 await loadGrammar("javascript", 5000);
 await loadGrammar("typescript", 5000);
+await loadGrammar("scripts");
 
 const CASES: [Lang, string, string[], string[]?][] = [
   // Python: pure code has no effects.

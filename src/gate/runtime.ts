@@ -70,7 +70,9 @@ export async function evaluateWithCapabilities(
       if (e instanceof NeedCapability && e.capability.startsWith("grammar:")) {
         // Inline code (python3 -c, node -e): its language's grammar, only when met.
         const { loadGrammar } = await import("../shell/inline/grammars.ts");
-        await loadGrammar(e.capability.slice(8) as "python" | "javascript" | "typescript");
+        await loadGrammar(
+          e.capability.slice(8) as "python" | "javascript" | "typescript" | "scripts",
+        );
         continue;
       }
       if (e instanceof NeedCapability && e.capability === "brace-expansion") {

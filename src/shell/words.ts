@@ -74,12 +74,7 @@ export type BraceExpand = (s: string) => string[];
 
 export class NeedCapability extends Error {
   constructor(
-    readonly capability:
-      | "tree-sitter"
-      | "brace-expansion"
-      | "grammar:python"
-      | "grammar:javascript"
-      | "grammar:typescript",
+    readonly capability: "tree-sitter" | "brace-expansion" | `grammar:${string}`,
   ) {
     super(`capability needed: ${capability}`);
   }

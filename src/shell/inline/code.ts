@@ -6,7 +6,7 @@
  */
 import type { Effect, PathRef } from "../unit.ts";
 import { dirname, expandHome, hasGlob, resolve } from "../../zones/paths.ts";
-import { NeedCapability } from "../words.ts";
+import { NeedCapability, type RWord } from "../words.ts";
 
 /** The part of a tree-sitter node the analysers read. */
 export interface CodeNode {
@@ -38,6 +38,32 @@ export function codeParser(lang: CodeLanguage): CodeParse {
   const p = parsers[lang];
   if (!p) throw new NeedCapability(`grammar:${lang}`);
   return p;
+}
+
+/** What an analyser is told besides the code. */
+export interface AnalyseOptions {
+  /** node -p / deno eval -p: the last expression's value is printed. */
+  print?: boolean;
+  /** The words after the code (perl's and ruby's file operands). */
+  rest?: RWord[];
+  /** perl's -n / -p / -i. */
+  perl?: { loop: boolean; inplace: boolean };
+}
+export type Analyse = (code: string, acc: Acc, opts: AnalyseOptions) => void;
+
+/** The analysers, by language family: installed with their grammars, on first use. */
+export type AnalyserFamily = "python" | "javascript" | "typescript" | "scripts";
+const analysers: Partial<Record<AnalyserFamily, Analyse>> = {};
+
+export function setAnalyser(family: AnalyserFamily, analyse: Analyse): void {
+  analysers[family] = analyse;
+}
+
+/** The analyser for a family; NeedCapability until the front end has loaded it (and its grammar). */
+export function analyserFor(family: AnalyserFamily): Analyse {
+  const a = analysers[family];
+  if (!a) throw new NeedCapability(`grammar:${family}`);
+  return a;
 }
 
 /** Largest inline program analysed (characters); a larger one asks. */

@@ -9,10 +9,10 @@
  */
 import type { Unit } from "../unit.ts";
 import type { RWord } from "../words.ts";
-import { Acc, type InlineResult, MAX_INLINE_CODE } from "./code.ts";
-import { analysePython } from "./python.ts";
-import { analyseJavaScript } from "./javascript.ts";
-import { analyseScript, type ScriptLanguage } from "./scripts.ts";
+import { Acc, analyserFor, type InlineResult, MAX_INLINE_CODE } from "./code.ts";
+
+/** Languages read by the scanner (src/shell/inline/scripts.ts). */
+type ScriptLanguage = "perl" | "ruby" | "php";
 
 export type { InlineResult } from "./code.ts";
 
@@ -227,16 +227,8 @@ export function inlineProgram(
     );
     return acc.result();
   }
-  switch (p.lang) {
-    case "python":
-      analysePython(text, acc);
-      break;
-    case "javascript":
-    case "typescript":
-      analyseJavaScript(text, acc, p.print, p.lang === "typescript");
-      break;
-    default:
-      analyseScript(p.lang, text, acc, p.rest, p.perl);
-  }
+  // The analysers load with their grammars, only when inline code is met (NeedCapability).
+  const family = p.lang === "perl" || p.lang === "ruby" || p.lang === "php" ? "scripts" : p.lang;
+  analyserFor(family)(text, acc, { print: p.print, rest: p.rest, perl: p.perl });
   return acc.result();
 }
