@@ -47,8 +47,14 @@ const EFFECTS: [string, string[]][] = [
     `exec project ${P} workspace runs`,
     `exec file ${P}/src/main.py workspace runs`,
   ]],
-  ["python -c 'print(1)'", [
-    `exec inline -c print(1) - exec.inline-code`,
+  // Inline code: its effects (ADR 0022); a language guard does not read is inline code.
+  ["python -c 'print(1)'", [`exec project ${P} workspace runs`]],
+  ["python -c \"open('o.txt', 'w')\"", [
+    `exec project ${P} workspace runs`,
+    `write ${P}/o.txt workspace runs`,
+  ]],
+  ["lua -e 'print(1)'", [
+    `exec inline -e print(1) - exec.inline-code`,
     `exec project ${P} workspace runs`,
   ]],
   ["curl http://localhost:3000/health", ["network http://localhost:3000/health - runs"]],

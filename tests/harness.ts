@@ -8,6 +8,7 @@ import type { ToolCall } from "../src/core/types.ts";
 import type { Evaluation } from "../src/policy/evaluation.ts";
 import { makeShellParser } from "../src/shell/parse/parser.ts";
 import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sitter.ts";
+import { loadGrammar } from "../src/shell/inline/grammars.ts";
 import "../src/flow/mcp_capabilities.ts";
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
@@ -18,6 +19,10 @@ export const GUARD_INSTALL = "/opt/guard";
 export const CWD = "/home/user/project";
 
 await loadTreeSitter();
+await loadGrammar("python", 5000);
+await loadGrammar("javascript", 5000);
+await loadGrammar("typescript", 5000);
+await loadGrammar("scripts");
 
 export function policyFrom(toml: string, secretIds: Set<string> | null = null): CompiledPolicy {
   return compilePolicy(

@@ -13,7 +13,7 @@ export const LAYERS: { name: string; folders: string[]; pure: boolean }[] = [
   { name: "zones", folders: ["zones"], pure: true },
   { name: "shell/parse", folders: ["shell/parse"], pure: true },
   { name: "shell/programs", folders: ["shell/programs"], pure: true },
-  { name: "shell", folders: ["shell"], pure: true },
+  { name: "shell", folders: ["shell", "shell/inline"], pure: true },
   { name: "detect", folders: ["detect"], pure: true },
   { name: "flow", folders: ["flow"], pure: true },
   { name: "policy", folders: ["policy"], pure: true },

@@ -408,6 +408,22 @@ export const RULES: Rule[] = [
     "Put the code in a file you can review, or allow it in policy.toml.",
   ),
   R(
+    "inline.unresolved",
+    "builtin",
+    "ask",
+    "high",
+    "Inline code does something guard cannot follow statically (a computed call or name, exec/eval of computed code, a module guard has no table for)",
+    "Write the call out literally, or put the code in a file you can review.",
+  ),
+  R(
+    "inline.parse-error",
+    "builtin",
+    "ask",
+    "high",
+    "Inline code guard could not parse within its limits (a syntax error, too large, over its time budget)",
+    "Fix the code, or put it in a file you can review.",
+  ),
+  R(
     "exec.awk-system",
     "builtin",
     "ask",

@@ -54,7 +54,7 @@ export async function evaluateWithCapabilities(
   ctx: EngineContext,
   deadline: number,
 ): Promise<Evaluation> {
-  for (let attempt = 0; attempt < 4; attempt++) {
+  for (let attempt = 0; attempt < 6; attempt++) {
     try {
       return evaluate(call, ctx);
     } catch (e) {
@@ -65,6 +65,14 @@ export async function evaluateWithCapabilities(
         const ts = await import("../shell/parse/tree_sitter.ts");
         await ts.loadTreeSitter();
         ctx.parser = makeShellParser((s) => ts.parseWithTreeSitter(s, deadline));
+        continue;
+      }
+      if (e instanceof NeedCapability && e.capability.startsWith("grammar:")) {
+        // Inline code (python3 -c, node -e): its language's grammar, only when met.
+        const { loadGrammar } = await import("../shell/inline/grammars.ts");
+        await loadGrammar(
+          e.capability.slice(8) as "python" | "javascript" | "typescript" | "scripts",
+        );
         continue;
       }
       if (e instanceof NeedCapability && e.capability === "brace-expansion") {

@@ -371,8 +371,19 @@ function pick(args: RWord[], idx: number[]): RWord[] {
 
 const SYSTEM_BIN = /^\/(usr\/(local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\/|^\/nix\/|^\/snap\/bin\//;
 
-/** The effects of one unit. */
+/** The effects of one unit; the effects of the inline code it runs replace "runs inline code". */
 export function unitEffects(u: Unit, home: string): UnitEffects {
+  const r = programEffects(u, home);
+  if (!u.inline) return r;
+  const own = r.effects.filter((e) =>
+    !(e.k === "exec" && e.what === "inline") &&
+    !(e.k === "rule" && e.rule === "exec.inline-code") &&
+    !(e.k === "exec" && e.what === "file" && /^(-|\/dev\/stdin)$/.test(e.display))
+  );
+  return { ...r, effects: [...own, ...u.inline.effects], known: true };
+}
+
+function programEffects(u: Unit, home: string): UnitEffects {
   const out: Effect[] = [];
   redirEffects(u, out);
   if (u.transparent || u.argv.length === 0) return { effects: out, known: true, program: null };

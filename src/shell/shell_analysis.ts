@@ -45,6 +45,7 @@ import {
 
 export type { RRedir, Stdin, Unit } from "./unit.ts";
 import type { RRedir, Stdin, Unit } from "./unit.ts";
+import { inlineProgram, readsProgramFromStdin } from "./inline/inline.ts";
 
 type UnitFields = Omit<Unit, "id" | "text" | "name" | "safe">;
 
@@ -830,7 +831,8 @@ export class ShellAnalyzer {
       this.nested(u, s.text, `${name} ${s.via}`, st);
     } else if (s.kind === "pipe") {
       const prev = s.from[s.from.length - 1];
-      if (!interpreter && s.from.length === 1 && prev.k === "simple") {
+      const reads = !interpreter || readsProgramFromStdin(name, u.argv);
+      if (reads && s.from.length === 1 && prev.k === "simple") {
         const words = prev.words.map((w) => resolveWord(w, st, this.env.home, this.env.brace, 64));
         // echo/printf of static text, or cat of a heredoc/here-string: the script is known.
         let t = prev.redirs.length ? null : staticEcho(words);
@@ -844,7 +846,8 @@ export class ShellAnalyzer {
           });
           if (fed?.kind === "text") t = fed.text;
         }
-        if (t !== null) {
+        if (t !== null && interpreter && this.inline(u, name, t)) return;
+        if (t !== null && !interpreter) {
           u.transparent = true;
           this.nested(u, t, `${name} ← ${basename(words[0].value)}`, st);
           return;
@@ -1282,7 +1285,20 @@ export class ShellAnalyzer {
     }
   }
 
+  /** Inline code guard reads (src/shell/inline/): its effects join the unit's. */
+  private inline(u: Unit, name: string, stdin: string | null): boolean {
+    const r = inlineProgram(u, name, this.env.home, stdin);
+    if (!r) return false;
+    u.inline = r;
+    // The commands run with the process's environment: HOME (and PWD) as the shell has them.
+    const st: ShellState = { cwd: u.cwd, vars: new Map([["HOME", this.env.home]]) };
+    if (u.cwd) st.vars.set("PWD", u.cwd);
+    for (const s of r.shells) this.nested(u, s.text, s.via, st);
+    return true;
+  }
+
   private interpreter(u: Unit, name: string): void {
+    if (this.inline(u, name, u.stdin?.kind === "text" ? u.stdin.text : null)) return;
     const codeOpts = INTERPRETERS[name];
     const args = u.argv.slice(1);
     if (name === "awk" || name === "gawk" || name === "mawk" || name === "nawk") return; // checked in shell_checks

@@ -49,6 +49,8 @@ export interface Unit {
   runsFile?: { word: RWord; rule: "exec.script-file" | "exec.source" } | null;
   /** Its effects (computed by the checks). */
   effects?: UnitEffects;
+  /** What the inline code it runs does (src/shell/inline/): joins its effects. */
+  inline?: { effects: Effect[] } | null;
 }
 
 export interface PathRef {

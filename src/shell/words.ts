@@ -73,7 +73,9 @@ export interface RWord {
 export type BraceExpand = (s: string) => string[];
 
 export class NeedCapability extends Error {
-  constructor(readonly capability: "tree-sitter" | "brace-expansion") {
+  constructor(
+    readonly capability: "tree-sitter" | "brace-expansion" | `grammar:${string}`,
+  ) {
     super(`capability needed: ${capability}`);
   }
 }

@@ -31,12 +31,14 @@ export const builtinHighRisk: ShellCase[] = [
   { cmd: ". /etc/evil.sh", expect: "ask", rule: "exec.source" },
   { cmd: "./script.sh", cwd: "/home/user", expect: "ask", rule: "exec.script-file" },
   // ── interpreters with inline code ───────────────────────────────────────
-  { cmd: "python -c 'print(1)'", expect: "ask", rule: "exec.inline-code" },
-  { cmd: "python3 -c 'import os; os.system(\"id\")'", expect: "ask", rule: "exec.inline-code" },
-  { cmd: "node -e 'console.log(1)'", expect: "ask", rule: "exec.inline-code" },
-  { cmd: "perl -e 'print 1'", expect: "ask", rule: "exec.inline-code" },
-  { cmd: "ruby -e 'puts 1'", expect: "ask", rule: "exec.inline-code" },
-  { cmd: "deno eval 'Deno.exit(0)'", expect: "ask", rule: "exec.inline-code" },
+  // Inline code is judged by its effects (ADR 0022, tests/corpus/inline_code.ts); languages guard
+  // does not read still ask.
+  { cmd: "lua -e 'print(1)'", expect: "ask", rule: "exec.inline-code" },
+  { cmd: "Rscript -e 'print(1)'", expect: "ask", rule: "exec.inline-code" },
+  { cmd: "python3 -c 'import os; os.system(input())'", expect: "ask", rule: "exec.dynamic-script" },
+  { cmd: "node -e 'eval(process.argv[1])'", expect: "ask", rule: "inline.unresolved" },
+  { cmd: "perl -e 'eval $ARGV[0]'", expect: "ask", rule: "inline.unresolved" },
+  { cmd: "ruby -e 'eval ARGV[0]'", expect: "ask", rule: "inline.unresolved" },
   { cmd: "awk 'BEGIN{system(\"id\")}'", expect: "ask", rule: "exec.awk-system" },
   { cmd: "awk '{print > \"out.txt\"}' f", expect: "ask", rule: "exec.awk-system" },
   { cmd: "awk '{ \"date\" | getline d }' f", expect: "ask", rule: "exec.awk-system" },

@@ -4,6 +4,7 @@ import { adversarial } from "./adversarial.ts";
 import { builtinHighRisk } from "./builtin_high_risk.ts";
 import { falsePositives } from "./false_positives.ts";
 import { loss } from "./loss.ts";
+import { inlineCode } from "./inline_code.ts";
 import { metachar } from "./metachar.ts";
 import { obfuscation } from "./obfuscation.ts";
 import { parseErrors } from "./parse_errors.ts";
@@ -32,4 +33,5 @@ export const CORPUS: Record<string, Case[]> = {
   uploads,
   loss,
   residue,
+  inline_code: inlineCode,
 };

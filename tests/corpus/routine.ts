@@ -944,4 +944,29 @@ chmod +x scripts/check.sh`,
     note:
       "issue 13, left as is: 'open' is not a verb the name heuristics know; an allow rule lets it run",
   },
+  // ── inline code an agent runs (ADR 0022: judged by its effects) ──────────
+  { cmd: "python3 -c 'import sys; print(sys.version)'", expect: "allow" },
+  { cmd: "python -c 'import django; print(django.__version__)'", expect: "allow" },
+  {
+    cmd: "python3 -c \"import json; print(json.load(open('package.json'))['version'])\"",
+    expect: "allow",
+  },
+  { cmd: "python3 -c 'import json,sys; json.load(open(sys.argv[1]))' data.json", expect: "allow" },
+  {
+    cmd:
+      "python3 - <<'EOF'\nimport pathlib\nfor p in pathlib.Path('src').rglob('*.py'):\n    print(p)\nEOF",
+    expect: "allow",
+  },
+  { cmd: "node -e 'console.log(process.versions.node)'", expect: "allow" },
+  { cmd: "node -p 'require(\"./package.json\").version'", expect: "allow" },
+  {
+    cmd:
+      "node -e \"const p=require('./package.json'); console.log(Object.keys(p.dependencies||{}).join('\\n'))\"",
+    expect: "allow",
+  },
+  { cmd: "deno eval 'console.log(Deno.version)'", expect: "allow" },
+  { cmd: "perl -pi -e 's/a/b/g' src/*.ts", expect: "allow" },
+  { cmd: "perl -ne 'print if /TODO/' src/app.ts", expect: "allow" },
+  { cmd: "ruby -e 'puts RUBY_VERSION'", expect: "allow" },
+  { cmd: "php -r 'echo PHP_VERSION;'", expect: "allow" },
 ];

@@ -7,9 +7,9 @@
  * `deno compile` embeds them.
  */
 import { Language, type Node, Parser, type Tree } from "web-tree-sitter";
-import coreWasm from "web-tree-sitter/web-tree-sitter.wasm" with { type: "bytes" };
 import bashWasm from "tree-sitter-bash/tree-sitter-bash.wasm" with { type: "bytes" };
 import { Converter, type TsNode } from "./cst_to_ir.ts";
+import { initTreeSitterCore } from "./ts_core.ts";
 import type { ParsedScript } from "./ir.ts";
 import { continuationOffsets, removeAt } from "./quoting.ts";
 import {
@@ -40,7 +40,7 @@ export function treeSitterParser(): Parser | null {
 export function loadTreeSitter(): Promise<Parser> {
   if (parser) return Promise.resolve(parser);
   loading ??= (async () => {
-    await Parser.init({ wasmBinary: coreWasm });
+    await initTreeSitterCore();
     const lang = await Language.load(bashWasm);
     const p = new Parser();
     p.setLanguage(lang);
