@@ -24,6 +24,13 @@ export interface WrapperSpec {
   numericOpts?: boolean;
   /** The wrapper itself carries a built-in rule (e.g. sudo → priv.escalation). */
   rule?: string;
+  /** Words that are options though they do not look like one (`env -` is `env -i`). */
+  flagWords?: string[];
+  /**
+   * The wrapped command is a builtin run by the current shell (`builtin cd`, `command export`):
+   * what it changes (the directory, variables) holds for the commands after it.
+   */
+  sameShell?: boolean;
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -96,12 +103,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     argOpts: ["-u", "--unset", "-C", "--chdir", "-P"],
     assigns: true,
     shellOpts: ["-S", "--split-string"],
+    flagWords: ["-"],
   },
   nice: { argOpts: ["-n", "--adjustment"], numericOpts: true },
   nohup: {},
   time: { argOpts: ["-f", "--format", "-o", "--output"] },
-  command: { noExec: ["-v", "-V"] },
-  builtin: {},
+  command: { noExec: ["-v", "-V"], sameShell: true },
+  builtin: { sameShell: true },
   exec: { argOpts: ["-a"] },
   stdbuf: {
     argOpts: ["-i", "-o", "-e", "--input", "--output", "--error"],

@@ -25,6 +25,7 @@ import {
   WRAPPERS,
   type WrapperSpec,
 } from "./commands.ts";
+import { expandParallel, PARALLEL_ARG_VAR } from "./parallel.ts";
 import { basename, resolve, trimSlashes } from "../zones/paths.ts";
 import { ruleFinding } from "../core/rules.ts";
 import type { Finding, Limits } from "../core/types.ts";
@@ -538,10 +539,12 @@ export class ShellAnalyzer {
 
   /** `cd`, `export X=…`, `unset X` change the state seen by later commands. */
   private trackShellState(u: Unit, st: ShellState): void {
-    const name = basename(u.argv[0].value);
+    const argv = sameShellArgv(u.argv);
+    if (!argv.length) return;
+    const name = basename(argv[0].value);
     if (name === "cd" || name === "pushd") {
       const before = st.cwd;
-      const args = u.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
+      const args = argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
       if (args.length === 0) st.cwd = st.vars.get("HOME") ?? null;
       else if (args[0].value === "-" && !args[0].dynamic) {
         st.cwd = st.vars.get(OLDPWD_VAR) ?? null;
@@ -550,10 +553,10 @@ export class ShellAnalyzer {
       st.vars.set(OLDPWD_VAR, before);
     } else if (name === "popd") st.cwd = null;
     else if (name === "shopt") {
-      const words = u.argv.slice(1).map((w) => w.value);
-      if (words.includes("dotglob") || u.argv.some((w) => w.dynamic)) {
+      const words = argv.slice(1).map((w) => w.value);
+      if (words.includes("dotglob") || argv.some((w) => w.dynamic)) {
         if (words.includes("-u")) st.vars.delete(DOTGLOB_VAR);
-        else if (words.includes("-s") || u.argv.some((w) => w.dynamic)) {
+        else if (words.includes("-s") || argv.some((w) => w.dynamic)) {
           st.vars.set(DOTGLOB_VAR, "1");
         }
       }
@@ -561,12 +564,12 @@ export class ShellAnalyzer {
       name === "export" || name === "declare" || name === "typeset" || name === "local" ||
       name === "readonly"
     ) {
-      for (const w of u.argv.slice(1)) {
+      for (const w of argv.slice(1)) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
         if (m) st.vars.set(m[1], w.dynamic ? null : w.value.slice(m[0].length));
       }
     } else if (name === "unset") {
-      for (const w of u.argv.slice(1)) st.vars.set(w.value, null);
+      for (const w of argv.slice(1)) st.vars.set(w.value, null);
     }
   }
 
@@ -661,6 +664,10 @@ export class ShellAnalyzer {
       if (v === "--") {
         i++;
         break;
+      }
+      if (spec.flagWords?.includes(v)) {
+        i++;
+        continue;
       }
       // NAME=VALUE (and bash's exported functions, `BASH_FUNC_name%%=() { … }`, through env).
       if (spec.assigns && /^([A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^=]*%%)=/.test(v)) {
@@ -924,13 +931,10 @@ export class ShellAnalyzer {
         i += 2;
         continue;
       }
-      if (v.startsWith("-I") || v.startsWith("--replace")) {
-        replace = v.startsWith("-I") ? v.slice(2) : (v.split("=")[1] ?? "{}");
-        i++;
-        continue;
-      }
-      if (v === "-i") {
-        replace = "{}";
+      // `-IR`, `--replace=R`, and `-i`, `-iR`, `--replace`, `--replace=` (an empty R is `{}`).
+      if (/^(-I.|-i|--replace)/.test(v)) {
+        const r = v.startsWith("--replace") ? v.slice(10) : v.slice(2);
+        replace = r || "{}";
         i++;
         continue;
       }
@@ -954,8 +958,15 @@ export class ShellAnalyzer {
     let cmd = u.argv.slice(i);
     if (cmd.length === 0) cmd = [literalWord("echo")];
     const input = this.listedPaths(u, st) ?? unknownWord("{xargs input}");
+    // The input replaces R: a word that is R is the input; a longer word holding R is unknown.
     const argv = replace
-      ? cmd.map((w) => (w.value.includes(replace!) ? { ...input, display: w.display } : w))
+      ? cmd.map((w) =>
+        w.value === replace
+          ? { ...input, display: w.display }
+          : w.value.includes(replace!)
+          ? unknownWord(w.display)
+          : w
+      )
       : [...cmd, input];
     u.transparent = true;
     const destructive = cmd.map((w) => basename(w.value));
@@ -1095,49 +1106,25 @@ export class ShellAnalyzer {
     return w.otherHome;
   }
 
+  /** GNU parallel: each command line it runs, as argv and as the text its shell parses. */
   private parallel(u: Unit, st: ShellState): void {
-    const args = u.argv.slice(1);
-    const sep = args.findIndex((w) =>
-      w.value === ":::" || w.value === "::::" || w.value === ":::+"
-    );
-    const before = sep >= 0 ? args.slice(0, sep) : args;
-    let i = 0;
-    const argOpts = new Set([
-      "-j",
-      "--jobs",
-      "-N",
-      "-n",
-      "-S",
-      "--sshlogin",
-      "-a",
-      "--arg-file",
-      "--delay",
-      "--timeout",
-      "--joblog",
-      "--results",
-      "--colsep",
-      "-d",
-      "--tagstring",
-      "--workdir",
-      "--basefile",
-      "--transfer-file",
-      "--return",
-      "-I",
-      "--load",
-      "--memfree",
-    ]);
-    while (i < before.length && before[i].value.startsWith("-")) {
-      i += argOpts.has(before[i].value) ? 2 : 1;
-    }
-    const cmd = before.slice(i);
+    const plan = expandParallel(u.argv);
     u.transparent = true;
-    if (cmd.length) this.derive(u, [...cmd, unknownWord("{parallel input}")], "parallel", st);
-    else if (sep >= 0) {
-      for (const w of args.slice(sep + 1)) {
-        if (w.value.startsWith(":::")) continue;
+    if (plan.perl) this.find("exec.inline-code", u.id, `parallel ${plan.perl}`);
+    if (plan.commandsFromStdin) return this.stdinScript(u, "parallel", st);
+    if (plan.commands) {
+      for (const w of plan.commands) {
         if (w.dynamic) this.find("exec.dynamic-script", u.id, w.display);
         else this.nested(u, w.value, "parallel", st);
       }
+      return;
+    }
+    for (const l of plan.lines) {
+      if (l.argv.length) this.derive(u, l.argv, "parallel", st);
+      if (l.text === null) continue;
+      const inner = cloneState(st);
+      inner.vars.set(PARALLEL_ARG_VAR, null);
+      this.nested(u, l.text, "parallel", inner);
     }
   }
 
@@ -1319,6 +1306,28 @@ function separators(text: string): number {
     if (c === 59 || c === 38 || c === 124 || c === 10) n++; // ; & | \n
   }
   return n;
+}
+
+/**
+ * The builtin a same-shell wrapper runs (`builtin cd ..`, `command -p export X=1`): its words,
+ * or none when the wrapper only describes it (`command -v cd`).
+ */
+function sameShellArgv(argv: RWord[]): RWord[] {
+  let words = argv;
+  for (let spec = WRAPPERS[basename(words[0]?.value ?? "")]; spec?.sameShell;) {
+    let i = 1;
+    while (i < words.length && /^-./.test(words[i].value) && !words[i].dynamic) {
+      if (words[i].value === "--") {
+        i++;
+        break;
+      }
+      if (spec.noExec?.some((o) => words[i].value.includes(o.slice(1)))) return [];
+      i++;
+    }
+    words = words.slice(i);
+    spec = WRAPPERS[basename(words[0]?.value ?? "")];
+  }
+  return words;
 }
 
 function cloneStateEmpty(u: Unit): ShellState {

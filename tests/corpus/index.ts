@@ -12,6 +12,7 @@ import { tools } from "./tools.ts";
 import type { Case } from "./types.ts";
 import { unknown } from "./unknown.ts";
 import { userPolicy } from "./user_policy.ts";
+import { wrappers } from "./wrappers.ts";
 
 export const CORPUS: Record<string, Case[]> = {
   absolute,
@@ -26,4 +27,5 @@ export const CORPUS: Record<string, Case[]> = {
   parse_errors: parseErrors,
   adversarial,
   routine,
+  wrappers,
 };
