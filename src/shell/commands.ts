@@ -24,6 +24,8 @@ export interface WrapperSpec {
   numericOpts?: boolean;
   /** The wrapper itself carries a built-in rule (e.g. sudo → priv.escalation). */
   rule?: string;
+  /** Options whose value is a file the wrapper itself writes (`time -o FILE`). */
+  writes?: string[];
   /** Words that are options though they do not look like one (`env -` is `env -i`). */
   flagWords?: string[];
   /**
@@ -107,7 +109,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   },
   nice: { argOpts: ["-n", "--adjustment"], numericOpts: true },
   nohup: {},
-  time: { argOpts: ["-f", "--format", "-o", "--output"] },
+  time: { argOpts: ["-f", "--format", "-o", "--output"], writes: ["-o", "--output"] },
   command: { noExec: ["-v", "-V"], sameShell: true },
   builtin: { sameShell: true },
   exec: { argOpts: ["-a"] },
@@ -119,8 +121,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   ionice: {
     argOpts: ["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
   },
-  chrt: { skip: 1 },
-  taskset: { skip: 1 },
+  chrt: {
+    argOpts: ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"],
+    noExec: ["-p", "--pid", "-m", "--max"],
+    skip: 1,
+  },
+  taskset: { noExec: ["-p", "--pid"], skip: 1 },
   flock: {
     argOpts: ["-w", "--timeout", "-E", "--conflict-exit-code"],
     shellOpts: ["-c", "--command"],
@@ -154,8 +160,11 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   proxychains4: { argOpts: ["-f"] },
   torsocks: {},
   "dbus-run-session": {},
-  strace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-O", "-S", "-P", "-I"] },
-  ltrace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-n"] },
+  strace: {
+    argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-O", "-S", "-P", "-I"],
+    writes: ["-o", "--output"],
+  },
+  ltrace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-n"], writes: ["-o", "--output"] },
   watch: {
     argOpts: ["-n", "--interval", "-d", "--differences", "-q", "--equexit"],
     joinsAsShell: true,

@@ -64,6 +64,10 @@ const ARG_OPTS = new Set([
   "--sqlmaster",
   "--sqlworker",
   "--limit",
+  "--id",
+  "--semaphorename",
+  "--semaphoretimeout",
+  "--st",
   "-I",
   "--replace",
   "--rpl",
@@ -82,6 +86,9 @@ const ARG_FILE_OPTS = new Set(["-a", "--arg-file"]);
 
 /** Options that set the replacement string (`-I XX`, `--replace=XX`; `-i` and `--replace` alone: `{}`). */
 const REPLACE_OPTS = new Set(["-I", "--replace", "-i"]);
+
+/** Options whose value can only be glued: alone, the next word is not theirs. */
+const OPTIONAL_VALUE_OPTS = new Set(["--replace", "-i"]);
 
 /** Options that change the replacement strings in ways not modelled: every argument is unknown. */
 const OPAQUE_OPTS = new Set([
@@ -165,6 +172,8 @@ export function expandParallel(argv: RWord[]): ParallelPlan {
   let argFile = false;
   let pipe = false;
   let quote = false;
+  // `sem` is `parallel --semaphore`: the command runs once, as given.
+  let semaphore = (argv[0]?.value ?? "").replace(/^.*\//, "") === "sem";
   while (i < args.length) {
     const w = args[i];
     const v = w.value;
@@ -183,11 +192,10 @@ export function expandParallel(argv: RWord[]): ParallelPlan {
     if (OPAQUE_OPTS.has(key)) opaque = true;
     if (PIPE_OPTS.has(key)) pipe = true;
     if (key === "--quote" || (!long && /^-[a-zA-Z]*q/.test(v) && !ARG_OPTS.has(key))) quote = true;
-    if (REPLACE_OPTS.has(key)) {
-      rpl = key === "-i" ? (glued || "{}") : key === "--replace" && !value ? "{}" : value || "{}";
-    }
-    // `--replace` alone takes no value: the next word is the command.
-    if (key === "--replace" && glued === null) {
+    if (key === "--semaphore") semaphore = true;
+    // `-I R` (its value required), `--replace[=R]` and `-i[R]` (theirs only glued; alone `{}`).
+    if (REPLACE_OPTS.has(key)) rpl = (key === "-I" ? value : glued) || "{}";
+    if (OPTIONAL_VALUE_OPTS.has(key) && glued === null) {
       i++;
       continue;
     }
@@ -222,7 +230,7 @@ export function expandParallel(argv: RWord[]): ParallelPlan {
       if (cur) cur.push(w.dynamic ? null : w.value);
     }
   }
-  if (argFile || (sep < 0 && !pipe)) sources.push([null]);
+  if (argFile || (sep < 0 && !pipe && !semaphore)) sources.push([null]);
   const perlWord = cmd.find((w) => w.value.includes("{="));
   const plan: ParallelPlan = {
     commands: null,
@@ -233,11 +241,16 @@ export function expandParallel(argv: RWord[]): ParallelPlan {
   };
   if (cmd.length === 0) {
     if (sep >= 0) plan.commands = rest.slice(sep).filter((w) => !isMarker(w));
-    else plan.commandsFromStdin = !pipe;
+    else plan.commandsFromStdin = !pipe && !semaphore;
     return plan;
   }
-  if (pipe) {
-    plan.lines.push({ argv: cmd, text: null });
+  if (pipe || semaphore) {
+    // The words as given, and (semaphore) the line its shell runs.
+    const known = cmd.every((w) => !w.dynamic);
+    plan.lines.push({
+      argv: cmd,
+      text: semaphore && known && !quote ? cmd.map((w) => w.value).join(" ") : null,
+    });
     return plan;
   }
   // Every combination of one argument from each source (bounded).

@@ -640,7 +640,7 @@ export class ShellAnalyzer {
     if (name === "source" || name === ".") return this.source(u, st);
     if (name === "xargs") return this.xargs(u, st);
     if (name === "find") return this.findCmd(u, st);
-    if (name === "parallel") return this.parallel(u, st);
+    if (name === "parallel" || name === "sem") return this.parallel(u, st);
     if (name === "ssh") return this.ssh(u, st);
     if (name === "git") return this.git(u, st);
     if (name === "trap" || name === "alias") return this.stringArgs(u, name, st);
@@ -679,6 +679,21 @@ export class ShellAnalyzer {
       if (v.startsWith("-") && v.length > 1 && !w.dynamic) {
         const eq = v.indexOf("=");
         const key = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+        // A file the wrapper writes (`time -o FILE`, `--output=FILE`, `-oFILE`): judged like `>FILE`.
+        const wr = spec.writes?.find((o) => o === key || (!o.startsWith("--") && v.startsWith(o)));
+        if (wr) {
+          const target = key === v && v === wr
+            ? argv[i + 1]
+            : { ...w, value: v.slice(key !== v ? eq + 1 : wr.length) };
+          if (target) {
+            u.redirs.push({
+              op: ">",
+              fd: null,
+              target: { ...target, values: [target.value] },
+              heredoc: null,
+            });
+          }
+        }
         if (spec.noExec?.includes(key)) noExec = true;
         if (Array.isArray(spec.joinsAsShell) && spec.joinsAsShell.includes(key)) joinShell = true;
         if (shellOpts.includes(key)) {
