@@ -180,10 +180,22 @@ export const DELIBERATE: Deliberate[] = [
     reason: "parallel runs each input line as a command: `ok` is a program guard does not know",
   },
   {
+    id: "edge-cases#152",
+    cmd: "command -pv -- git reset --hard",
+    ours: "allow",
+    reason: "`command -v` (here in a cluster) only says what the name is: nothing runs",
+  },
+  {
     id: "edge-cases#153",
     cmd: "command -V git reset --hard",
     ours: "allow",
     reason: "`command -V` only says what the name is: nothing runs",
+  },
+  {
+    id: "edge-cases#154",
+    cmd: "command -pvV -- git reset --hard",
+    ours: "allow",
+    reason: "`command -v`/`-V` (here in a cluster) only say what the name is: nothing runs",
   },
   {
     id: "edge-cases#174",

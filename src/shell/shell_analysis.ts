@@ -705,12 +705,22 @@ export class ShellAnalyzer {
           i++;
           continue;
         }
-        if (!v.startsWith("--") && v.length > 2) {
-          // short cluster ending with an option that takes the command string: `su -lc cmd`
-          const last = "-" + v[v.length - 1];
-          if (shellOpts.includes(last)) {
-            shellCmd = argv[i + 1] ?? null;
-            i += 2;
+        if (!v.startsWith("--") && v.length > 2 && !(spec.argOpts?.includes(v))) {
+          // A cluster of short options (`env -iu PATH`, `su -lc cmd`, `env -iS'cmd'`): flags up
+          // to the first option that takes a value, which is the rest of the word or the next.
+          let taken = 0;
+          for (let k = 1; k < v.length && !taken; k++) {
+            const o = "-" + v[k];
+            const glued = v.slice(k + 1);
+            if (spec.noExec?.includes(o)) noExec = true;
+            if (Array.isArray(spec.joinsAsShell) && spec.joinsAsShell.includes(o)) joinShell = true;
+            if (shellOpts.includes(o)) {
+              shellCmd = glued ? { ...w, value: glued, values: [glued] } : argv[i + 1] ?? null;
+              taken = glued ? 1 : 2;
+            } else if (spec.argOpts?.includes(o)) taken = glued ? 1 : 2;
+          }
+          if (taken) {
+            i += taken;
             continue;
           }
         }
