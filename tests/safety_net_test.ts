@@ -52,7 +52,8 @@ const TMPDIR = "$TMPDIR is the agent's environment, which the hook does not see:
   "delete of an unknown target asks";
 const OUTSIDE = "guard judges the loss, not the flags: a delete outside the workspace asks";
 const UNTERMINATED = "an unterminated quote fails closed (bash itself would not run it)";
-const XARGS_APPENDS = "xargs appends its input to rm's operands: which files go is unknown";
+const XARGS_I = "with -i the input goes only where `{}` is, and here it is nowhere: `rm -rf` " +
+  "alone deletes nothing";
 const SUDO = "sudo always asks: it runs as root";
 
 export const DELIBERATE: Deliberate[] = [
@@ -160,19 +161,15 @@ export const DELIBERATE: Deliberate[] = [
   { id: "edge-cases#30", cmd: 'echo "find . -delete', ours: "ask", reason: UNTERMINATED },
   { id: "edge-cases#31", cmd: 'rg "find . -delete', ours: "ask", reason: UNTERMINATED },
   { id: "edge-cases#72", cmd: "echo ok | xargs sudo --", ours: "ask", reason: SUDO },
+  { id: "edge-cases#65", cmd: "echo / | xargs -i rm -rf", ours: "allow", reason: XARGS_I },
+  { id: "edge-cases#70", cmd: "echo / | xargs -i{} rm -rf", ours: "allow", reason: XARGS_I },
   {
-    id: "edge-cases#73",
-    cmd: "echo ok | xargs busybox rm -f /tmp/test",
-    ours: "ask",
-    reason: XARGS_APPENDS,
+    id: "edge-cases#96",
+    cmd: "echo 'rm -rf /' | xargs bash -c",
+    ours: "allow",
+    reason: "xargs splits its input at blanks: this runs `bash -c rm -rf /`, whose script is " +
+      "`rm` alone (`-rf` and `/` become $0 and $1), which deletes nothing",
   },
-  {
-    id: "edge-cases#74",
-    cmd: "echo ok | xargs find . -name foo",
-    ours: "ask",
-    reason: "xargs appends its input to find's expression, which could be `-delete` or `-exec`",
-  },
-  { id: "edge-cases#94", cmd: "echo ok | xargs rm -- -rf", ours: "ask", reason: XARGS_APPENDS },
   {
     id: "edge-cases#105",
     cmd: "echo ok | parallel",
@@ -253,6 +250,7 @@ export const PENDING_LOSS: Pending[] = [
   { id: "rules-git#65", cmd: "git restore --worktree file.txt" },
   // must run: `--staged` only unstages (the index), the working tree keeps every change
   { id: "rules-git#67", cmd: "git restore --staged ." },
+  { id: "rules-git#148", cmd: "echo --recurse-submodules | xargs git checkout --force main" },
   { id: "rules-git#153", cmd: "git checkout --force --recurse-submodules main" },
   { id: "rules-git#171", cmd: "git checkout -f -B feature HEAD~1" },
   { id: "rules-git#172", cmd: "git switch -f -C feature HEAD~1" },
@@ -263,6 +261,8 @@ export const PENDING_LOSS: Pending[] = [
   { id: "rules-rm#47", cmd: "rm -rf ." },
   { id: "edge-cases#33", cmd: "echo $(find . -delete )" },
   { id: "edge-cases#59", cmd: "git checkout >'file`name' -- foo" },
+  { id: "edge-cases#79", cmd: "echo ok | xargs busybox find . -delete" },
+  { id: "edge-cases#81", cmd: "echo ok | xargs find . -delete" },
   { id: "edge-cases#100", cmd: "parallel busybox find . -delete ::: ok" },
   { id: "edge-cases#102", cmd: "parallel find . -delete ::: ok" },
   { id: "edge-cases#130", cmd: "busybox find . -delete" },

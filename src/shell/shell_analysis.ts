@@ -944,6 +944,8 @@ export class ShellAnalyzer {
     ]);
     let i = 1;
     let replace: string | null = null;
+    // Input split other than by blanks and newlines (or read from a file): not known here.
+    let opaque = false;
     while (i < u.argv.length) {
       const v = u.argv[i].value;
       if (v === "--") {
@@ -951,6 +953,7 @@ export class ShellAnalyzer {
         break;
       }
       if (!v.startsWith("-") || v.length === 1) break;
+      if (/^(-[0adE]|--null|--delimiter|--arg-file|--eof|-e)/.test(v)) opaque = true;
       if (v === "-I") {
         replace = u.argv[i + 1]?.value ?? "{}";
         i += 2;
@@ -982,6 +985,23 @@ export class ShellAnalyzer {
     }
     let cmd = u.argv.slice(i);
     if (cmd.length === 0) cmd = [literalWord("echo")];
+    u.transparent = true;
+    // Input that is known text (`echo a b | xargs rm`): the concrete commands it makes.
+    const known = opaque ? null : this.xargsItems(u, st, replace !== null);
+    if (known) {
+      if (replace === null) this.derive(u, [...cmd, ...known.map(literalWord)], "xargs", st);
+      else {
+        for (const item of known) {
+          const argv = cmd.map((w) =>
+            w.dynamic || !w.value.includes(replace!)
+              ? w
+              : literalWord(w.value.split(replace!).join(item))
+          );
+          this.derive(u, argv, "xargs", st);
+        }
+      }
+      return;
+    }
     const input = this.listedPaths(u, st) ?? unknownWord("{xargs input}");
     // The input replaces R: a word that is R is the input; a longer word holding R is unknown.
     const argv = replace
@@ -993,7 +1013,6 @@ export class ShellAnalyzer {
           : w
       )
       : [...cmd, input];
-    u.transparent = true;
     const destructive = cmd.map((w) => basename(w.value));
     if (
       destructive.some((n) =>
@@ -1016,6 +1035,28 @@ export class ShellAnalyzer {
       this.find("exec.xargs-destructive", u.id, cmd.map((w) => w.display).join(" "));
     }
     this.derive(u, argv, "xargs", st);
+  }
+
+  /**
+   * The items xargs reads when its input is known text (a here-string, or a pipe from `echo` or
+   * `printf` of static words): split at blanks and newlines, or one a line with `-I`. Null when
+   * unknown, quoted (xargs's own quote rules) or larger than a few commands' worth.
+   */
+  private xargsItems(u: Unit, st: ShellState, lines: boolean): string[] | null {
+    const s = u.stdin;
+    let text: string | null = null;
+    if (s?.kind === "text") text = s.text;
+    else if (s?.kind === "pipe" && s.from.length === 1) {
+      const prev = s.from[0];
+      if (prev.k !== "simple" || prev.redirs.length) return null;
+      const words = prev.words.map((w) => resolveWord(w, st, this.env.home, this.env.brace, 64));
+      text = staticEcho(words);
+    }
+    if (text === null || /['"\\\0]/.test(text)) return null;
+    const items = lines
+      ? text.split("\n").map((l) => l.replace(/^[ \t]+/, "")).filter((l) => l !== "")
+      : text.split(/[ \t\n]+/).filter((t) => t !== "");
+    return items.length <= (lines ? 16 : 64) ? items : null;
   }
 
   /**
