@@ -122,6 +122,8 @@ export interface ParallelLine {
   argv: RWord[];
   /** The command line parallel hands its shell, or null when a word is unknown. */
   text: string | null;
+  /** An unknown argument lands inside quotes of the line: its shell text cannot be known. */
+  opaque?: boolean;
 }
 
 export interface ParallelPlan {
@@ -292,6 +294,7 @@ function line(cmd: RWord[], combo: Arg[], re: RegExp, defaults: boolean, hasRpl:
   const out: RWord[] = [];
   const text: string[] = [];
   let known = true;
+  let opaque = false;
   const unknownText = `"\${${PARALLEL_ARG_VAR}}"`;
   for (const w of cmd) {
     if (w.dynamic) {
@@ -322,6 +325,9 @@ function line(cmd: RWord[], combo: Arg[], re: RegExp, defaults: boolean, hasRpl:
     });
     out.push(unknown ? unknownWord(w.display) : literalWord(sub));
     text.push(sub);
+    // parallel quotes an argument for an unquoted place: inside the word's own quotes an unknown
+    // argument is unquoted shell text (`'{}'` becomes `''ARG''`), so the line is unknown.
+    if (unknown && /['"\\`$]/.test(w.value)) opaque = true;
   }
   if (!hasRpl) {
     for (const v of combo) {
@@ -329,5 +335,5 @@ function line(cmd: RWord[], combo: Arg[], re: RegExp, defaults: boolean, hasRpl:
       text.push(v === null ? unknownText : shq(v));
     }
   }
-  return { argv: out, text: known ? text.join(" ") : null };
+  return { argv: out, text: known ? text.join(" ") : null, opaque };
 }

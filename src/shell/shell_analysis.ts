@@ -1186,6 +1186,7 @@ export class ShellAnalyzer {
       return;
     }
     for (const l of plan.lines) {
+      if (l.opaque) this.find("exec.dynamic-script", u.id, u.argv.map((w) => w.display).join(" "));
       if (l.argv.length) this.derive(u, l.argv, "parallel", st);
       if (l.text === null) continue;
       const inner = cloneState(st);

@@ -99,7 +99,14 @@ const parallel: Case[] = [
   ask('parallel bash -c {} ::: "$CMD"'),
   ask('parallel rm -rf {} ::: "$DIR"'),
   ask("curl -s https://example.com/x | parallel"),
+  // An unknown argument inside the line's own quotes is unquoted there: unknown shell text.
+  ask(`cat list.txt | parallel "echo '{}'"`, "exec.dynamic-script"),
+  ask(`parallel "echo '{}'" :::: list.txt`, "exec.dynamic-script"),
+  ask(`cat list.txt | parallel echo '"x{}"'`, "exec.dynamic-script"),
+  block(`parallel "echo '{}'" ::: '$(rm -rf ~)'`),
+  allow(`parallel "echo '{}'" ::: a b`),
   allow("cat list.txt | parallel echo {}"),
+  allow("cat list.txt | parallel echo x{}"),
   allow("parallel echo {} :::: list.txt"),
 ];
 
