@@ -192,8 +192,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
       "--working-directory",
     ],
   },
-  busybox: {},
-  toybox: {},
+  // `busybox APPLET args` runs APPLET; alone or with these it only lists or helps.
+  busybox: { noExec: ["--help", "--list", "--list-full"] },
+  toybox: { noExec: ["--help", "--version"] },
   sg: { shellOpts: [], skip: 1, joinsAsShell: true },
   screen: { argOpts: ["-S", "-c", "-e", "-h", "-p", "-t", "-T", "-L", "-Logfile", "-s", "-X"] },
   dtach: { skip: 1, argOpts: ["-e", "-r"] },

@@ -178,6 +178,11 @@ const applets: Case[] = [
   allow("toybox ls -la"),
   allow("busybox find . -name foo"),
   allow("busybox sh -c 'echo ok'"),
+  allow("busybox --list"),
+  allow("busybox --help"),
+  allow("toybox --help"),
+  block("toybox timeout 5 rm -rf ~"),
+  block("busybox timeout 5 rm -rf ~"),
 ];
 
 // ══ exec wrappers and their options ══
