@@ -232,7 +232,9 @@ export function extract(
       if (name === "assertBlocked" || name === "assertAllowed") {
         const test = [...ctx.names, ctx.test ?? "(no test)"].join(" › ");
         const cwdArg = name === "assertBlocked" ? node.arguments[2] : node.arguments[1];
-        const skip = (reason: string) => skipped.push({ file, test, reason });
+        const skip = (reason: string): void => {
+          skipped.push({ file, test, reason });
+        };
         if (ctx.inLoop) return skip("inside a loop");
         if (!first) return skip("no command");
         let cmd: string;

@@ -110,7 +110,7 @@ const OPAQUE_OPTS = new Set([
 const PIPE_OPTS = new Set(["--pipe", "--spreadstdin", "--pipepart", "--pipe-part"]);
 
 /** Above this many argument combinations, the arguments count as unknown (bounded work). */
-const MAX_COMBOS = 16;
+export const MAX_COMBOS = 16;
 
 /** The name a replaced unknown argument has inside the shell text (cleared before analysis). */
 export const PARALLEL_ARG_VAR = "__guard_parallel_arg";
@@ -166,7 +166,8 @@ function transform(v: string, mod: string | undefined): string {
 /** An argument: its value, or null when unknown. */
 type Arg = string | null;
 
-export function expandParallel(argv: RWord[]): ParallelPlan {
+/** `maxCombos`: how many concrete lines the caller can still afford (else arguments are unknown). */
+export function expandParallel(argv: RWord[], maxCombos = MAX_COMBOS): ParallelPlan {
   const args = argv.slice(1);
   let i = 0;
   let rpl: string | null = null;
@@ -262,9 +263,9 @@ export function expandParallel(argv: RWord[]): ParallelPlan {
     const next: Arg[][] = [];
     for (const c of combos) for (const v of vals) next.push([...c, v]);
     combos = next;
-    if (combos.length > MAX_COMBOS) break;
+    if (combos.length > maxCombos) break;
   }
-  if (opaque || combos.length > MAX_COMBOS) combos = [sources.map(() => null)];
+  if (opaque || combos.length > maxCombos) combos = [sources.map(() => null)];
   if (combos.length === 0 || combos[0].length === 0) combos = [[null]];
   const re = rpl === null
     ? DEFAULT_RPL

@@ -25,7 +25,7 @@ import {
   WRAPPERS,
   type WrapperSpec,
 } from "./commands.ts";
-import { expandParallel, PARALLEL_ARG_VAR } from "./parallel.ts";
+import { expandParallel, MAX_COMBOS, PARALLEL_ARG_VAR } from "./parallel.ts";
 import { basename, resolve, trimSlashes } from "../zones/paths.ts";
 import { ruleFinding } from "../core/rules.ts";
 import type { Finding, Limits } from "../core/types.ts";
@@ -194,6 +194,8 @@ export class ShellAnalyzer {
   private readonly funcs = new Map<string, Stmt>();
   private readonly seen = new Set<string>();
   private stopped = false;
+  /** Concrete GNU parallel lines left for this analysis (nested parallels share them). */
+  private parallelLines = 4 * MAX_COMBOS;
 
   constructor(private readonly env: AnalysisEnv) {}
 
@@ -1174,7 +1176,13 @@ export class ShellAnalyzer {
 
   /** GNU parallel: each command line it runs, as argv and as the text its shell parses. */
   private parallel(u: Unit, st: ShellState): void {
-    const plan = expandParallel(u.argv);
+    if (this.parallelLines <= 0) {
+      // Nested beyond the lines guard expands: what it runs is not known, so it asks.
+      this.find("exec.dynamic-script", u.id, u.argv.map((w) => w.display).join(" "));
+      return;
+    }
+    const plan = expandParallel(u.argv, Math.min(MAX_COMBOS, this.parallelLines));
+    this.parallelLines -= Math.max(1, plan.lines.length);
     u.transparent = true;
     if (plan.perl) this.find("exec.inline-code", u.id, `parallel ${plan.perl}`);
     if (plan.commandsFromStdin) return this.stdinScript(u, "parallel", st);
