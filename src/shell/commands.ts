@@ -24,6 +24,15 @@ export interface WrapperSpec {
   numericOpts?: boolean;
   /** The wrapper itself carries a built-in rule (e.g. sudo → priv.escalation). */
   rule?: string;
+  /** Options whose value is a file the wrapper itself writes (`time -o FILE`). */
+  writes?: string[];
+  /** Words that are options though they do not look like one (`env -` is `env -i`). */
+  flagWords?: string[];
+  /**
+   * The wrapped command is a builtin run by the current shell (`builtin cd`, `command export`):
+   * what it changes (the directory, variables) holds for the commands after it.
+   */
+  sameShell?: boolean;
 }
 
 export const WRAPPERS: Record<string, WrapperSpec> = {
@@ -96,12 +105,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
     argOpts: ["-u", "--unset", "-C", "--chdir", "-P"],
     assigns: true,
     shellOpts: ["-S", "--split-string"],
+    flagWords: ["-"],
   },
   nice: { argOpts: ["-n", "--adjustment"], numericOpts: true },
   nohup: {},
-  time: { argOpts: ["-f", "--format", "-o", "--output"] },
-  command: { noExec: ["-v", "-V"] },
-  builtin: {},
+  time: { argOpts: ["-f", "--format", "-o", "--output"], writes: ["-o", "--output"] },
+  command: { noExec: ["-v", "-V"], sameShell: true },
+  builtin: { sameShell: true },
   exec: { argOpts: ["-a"] },
   stdbuf: {
     argOpts: ["-i", "-o", "-e", "--input", "--output", "--error"],
@@ -111,8 +121,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   ionice: {
     argOpts: ["-c", "--class", "-n", "--classdata", "-p", "--pid", "-P", "--pgid", "-u", "--uid"],
   },
-  chrt: { skip: 1 },
-  taskset: { skip: 1 },
+  chrt: {
+    argOpts: ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"],
+    noExec: ["-p", "--pid", "-m", "--max"],
+    skip: 1,
+  },
+  taskset: { noExec: ["-p", "--pid"], skip: 1 },
   flock: {
     argOpts: ["-w", "--timeout", "-E", "--conflict-exit-code"],
     shellOpts: ["-c", "--command"],
@@ -146,8 +160,11 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   proxychains4: { argOpts: ["-f"] },
   torsocks: {},
   "dbus-run-session": {},
-  strace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-O", "-S", "-P", "-I"] },
-  ltrace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-n"] },
+  strace: {
+    argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-b", "-O", "-S", "-P", "-I"],
+    writes: ["-o", "--output"],
+  },
+  ltrace: { argOpts: ["-o", "-e", "-p", "-s", "-u", "-E", "-a", "-n"], writes: ["-o", "--output"] },
   watch: {
     argOpts: ["-n", "--interval", "-d", "--differences", "-q", "--equexit"],
     joinsAsShell: true,
@@ -175,8 +192,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
       "--working-directory",
     ],
   },
-  busybox: {},
-  toybox: {},
+  // `busybox APPLET args` runs APPLET; alone or with these it only lists or helps.
+  busybox: { noExec: ["--help", "--list", "--list-full"] },
+  toybox: { noExec: ["--help", "--version"] },
   sg: { shellOpts: [], skip: 1, joinsAsShell: true },
   screen: { argOpts: ["-S", "-c", "-e", "-h", "-p", "-t", "-T", "-L", "-Logfile", "-s", "-X"] },
   dtach: { skip: 1, argOpts: ["-e", "-r"] },

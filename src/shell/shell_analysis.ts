@@ -25,6 +25,7 @@ import {
   WRAPPERS,
   type WrapperSpec,
 } from "./commands.ts";
+import { expandParallel, MAX_COMBOS, PARALLEL_ARG_VAR } from "./parallel.ts";
 import { basename, resolve, trimSlashes } from "../zones/paths.ts";
 import { ruleFinding } from "../core/rules.ts";
 import type { Finding, Limits } from "../core/types.ts";
@@ -194,6 +195,8 @@ export class ShellAnalyzer {
   private readonly funcs = new Map<string, Stmt>();
   private readonly seen = new Set<string>();
   private stopped = false;
+  /** Concrete GNU parallel lines left for this analysis (nested parallels share them). */
+  private parallelLines = 4 * MAX_COMBOS;
 
   constructor(private readonly env: AnalysisEnv) {}
 
@@ -539,10 +542,12 @@ export class ShellAnalyzer {
 
   /** `cd`, `export X=…`, `unset X` change the state seen by later commands. */
   private trackShellState(u: Unit, st: ShellState): void {
-    const name = basename(u.argv[0].value);
+    const argv = sameShellArgv(u.argv);
+    if (!argv.length) return;
+    const name = basename(argv[0].value);
     if (name === "cd" || name === "pushd") {
       const before = st.cwd;
-      const args = u.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
+      const args = argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value) && w.value !== "--");
       if (args.length === 0) st.cwd = st.vars.get("HOME") ?? null;
       else if (args[0].value === "-" && !args[0].dynamic) {
         st.cwd = st.vars.get(OLDPWD_VAR) ?? null;
@@ -551,10 +556,10 @@ export class ShellAnalyzer {
       st.vars.set(OLDPWD_VAR, before);
     } else if (name === "popd") st.cwd = null;
     else if (name === "shopt") {
-      const words = u.argv.slice(1).map((w) => w.value);
-      if (words.includes("dotglob") || u.argv.some((w) => w.dynamic)) {
+      const words = argv.slice(1).map((w) => w.value);
+      if (words.includes("dotglob") || argv.some((w) => w.dynamic)) {
         if (words.includes("-u")) st.vars.delete(DOTGLOB_VAR);
-        else if (words.includes("-s") || u.argv.some((w) => w.dynamic)) {
+        else if (words.includes("-s") || argv.some((w) => w.dynamic)) {
           st.vars.set(DOTGLOB_VAR, "1");
         }
       }
@@ -562,12 +567,12 @@ export class ShellAnalyzer {
       name === "export" || name === "declare" || name === "typeset" || name === "local" ||
       name === "readonly"
     ) {
-      for (const w of u.argv.slice(1)) {
+      for (const w of argv.slice(1)) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
         if (m) st.vars.set(m[1], w.dynamic ? null : w.value.slice(m[0].length));
       }
     } else if (name === "unset") {
-      for (const w of u.argv.slice(1)) st.vars.set(w.value, null);
+      for (const w of argv.slice(1)) st.vars.set(w.value, null);
     }
   }
 
@@ -638,7 +643,7 @@ export class ShellAnalyzer {
     if (name === "source" || name === ".") return this.source(u, st);
     if (name === "xargs") return this.xargs(u, st);
     if (name === "find") return this.findCmd(u, st);
-    if (name === "parallel") return this.parallel(u, st);
+    if (name === "parallel" || name === "sem") return this.parallel(u, st);
     if (name === "ssh") return this.ssh(u, st);
     if (name === "git") return this.git(u, st);
     if (name === "trap" || name === "alias") return this.stringArgs(u, name, st);
@@ -663,6 +668,10 @@ export class ShellAnalyzer {
         i++;
         break;
       }
+      if (spec.flagWords?.includes(v)) {
+        i++;
+        continue;
+      }
       // NAME=VALUE (and bash's exported functions, `BASH_FUNC_name%%=() { … }`, through env).
       if (spec.assigns && /^([A-Za-z_][A-Za-z0-9_]*|BASH_FUNC_[^=]*%%)=/.test(v)) {
         const eq = v.indexOf("=");
@@ -673,6 +682,21 @@ export class ShellAnalyzer {
       if (v.startsWith("-") && v.length > 1 && !w.dynamic) {
         const eq = v.indexOf("=");
         const key = v.startsWith("--") && eq > 0 ? v.slice(0, eq) : v;
+        // A file the wrapper writes (`time -o FILE`, `--output=FILE`, `-oFILE`): judged like `>FILE`.
+        const wr = spec.writes?.find((o) => o === key || (!o.startsWith("--") && v.startsWith(o)));
+        if (wr) {
+          const target = key === v && v === wr
+            ? argv[i + 1]
+            : { ...w, value: v.slice(key !== v ? eq + 1 : wr.length) };
+          if (target) {
+            u.redirs.push({
+              op: ">",
+              fd: null,
+              target: { ...target, values: [target.value] },
+              heredoc: null,
+            });
+          }
+        }
         if (spec.noExec?.includes(key)) noExec = true;
         if (Array.isArray(spec.joinsAsShell) && spec.joinsAsShell.includes(key)) joinShell = true;
         if (shellOpts.includes(key)) {
@@ -684,12 +708,22 @@ export class ShellAnalyzer {
           i++;
           continue;
         }
-        if (!v.startsWith("--") && v.length > 2) {
-          // short cluster ending with an option that takes the command string: `su -lc cmd`
-          const last = "-" + v[v.length - 1];
-          if (shellOpts.includes(last)) {
-            shellCmd = argv[i + 1] ?? null;
-            i += 2;
+        if (!v.startsWith("--") && v.length > 2 && !(spec.argOpts?.includes(v))) {
+          // A cluster of short options (`env -iu PATH`, `su -lc cmd`, `env -iS'cmd'`): flags up
+          // to the first option that takes a value, which is the rest of the word or the next.
+          let taken = 0;
+          for (let k = 1; k < v.length && !taken; k++) {
+            const o = "-" + v[k];
+            const glued = v.slice(k + 1);
+            if (spec.noExec?.includes(o)) noExec = true;
+            if (Array.isArray(spec.joinsAsShell) && spec.joinsAsShell.includes(o)) joinShell = true;
+            if (shellOpts.includes(o)) {
+              shellCmd = glued ? { ...w, value: glued, values: [glued] } : argv[i + 1] ?? null;
+              taken = glued ? 1 : 2;
+            } else if (spec.argOpts?.includes(o)) taken = glued ? 1 : 2;
+          }
+          if (taken) {
+            i += taken;
             continue;
           }
         }
@@ -915,6 +949,8 @@ export class ShellAnalyzer {
     ]);
     let i = 1;
     let replace: string | null = null;
+    // Input split other than by blanks and newlines (or read from a file): not known here.
+    let opaque = false;
     while (i < u.argv.length) {
       const v = u.argv[i].value;
       if (v === "--") {
@@ -922,18 +958,16 @@ export class ShellAnalyzer {
         break;
       }
       if (!v.startsWith("-") || v.length === 1) break;
+      if (/^(-[0adE]|--null|--delimiter|--arg-file|--eof|-e)/.test(v)) opaque = true;
       if (v === "-I") {
         replace = u.argv[i + 1]?.value ?? "{}";
         i += 2;
         continue;
       }
-      if (v.startsWith("-I") || v.startsWith("--replace")) {
-        replace = v.startsWith("-I") ? v.slice(2) : (v.split("=")[1] ?? "{}");
-        i++;
-        continue;
-      }
-      if (v === "-i") {
-        replace = "{}";
+      // `-IR`, `--replace=R`, and `-i`, `-iR`, `--replace`, `--replace=` (an empty R is `{}`).
+      if (/^(-I.|-i|--replace)/.test(v)) {
+        const r = v.startsWith("--replace") ? v.slice(10) : v.slice(2);
+        replace = r || "{}";
         i++;
         continue;
       }
@@ -956,11 +990,34 @@ export class ShellAnalyzer {
     }
     let cmd = u.argv.slice(i);
     if (cmd.length === 0) cmd = [literalWord("echo")];
-    const input = this.listedPaths(u, st) ?? unknownWord("{xargs input}");
-    const argv = replace
-      ? cmd.map((w) => (w.value.includes(replace!) ? { ...input, display: w.display } : w))
-      : [...cmd, input];
     u.transparent = true;
+    // Input that is known text (`echo a b | xargs rm`): the concrete commands it makes.
+    const known = opaque ? null : this.xargsItems(u, st, replace !== null);
+    if (known) {
+      if (replace === null) this.derive(u, [...cmd, ...known.map(literalWord)], "xargs", st);
+      else {
+        for (const item of known) {
+          const argv = cmd.map((w) =>
+            w.dynamic || !w.value.includes(replace!)
+              ? w
+              : literalWord(w.value.split(replace!).join(item))
+          );
+          this.derive(u, argv, "xargs", st);
+        }
+      }
+      return;
+    }
+    const input = this.listedPaths(u, st) ?? unknownWord("{xargs input}");
+    // The input replaces R: a word that is R is the input; a longer word holding R is unknown.
+    const argv = replace
+      ? cmd.map((w) =>
+        w.value === replace
+          ? { ...input, display: w.display }
+          : w.value.includes(replace!)
+          ? unknownWord(w.display)
+          : w
+      )
+      : [...cmd, input];
     const destructive = cmd.map((w) => basename(w.value));
     if (
       destructive.some((n) =>
@@ -983,6 +1040,28 @@ export class ShellAnalyzer {
       this.find("exec.xargs-destructive", u.id, cmd.map((w) => w.display).join(" "));
     }
     this.derive(u, argv, "xargs", st);
+  }
+
+  /**
+   * The items xargs reads when its input is known text (a here-string, or a pipe from `echo` or
+   * `printf` of static words): split at blanks and newlines, or one a line with `-I`. Null when
+   * unknown, quoted (xargs's own quote rules) or larger than a few commands' worth.
+   */
+  private xargsItems(u: Unit, st: ShellState, lines: boolean): string[] | null {
+    const s = u.stdin;
+    let text: string | null = null;
+    if (s?.kind === "text") text = s.text;
+    else if (s?.kind === "pipe" && s.from.length === 1) {
+      const prev = s.from[0];
+      if (prev.k !== "simple" || prev.redirs.length) return null;
+      const words = prev.words.map((w) => resolveWord(w, st, this.env.home, this.env.brace, 64));
+      text = staticEcho(words);
+    }
+    if (text === null || /['"\\\0]/.test(text)) return null;
+    const items = lines
+      ? text.split("\n").map((l) => l.replace(/^[ \t]+/, "")).filter((l) => l !== "")
+      : text.split(/[ \t\n]+/).filter((t) => t !== "");
+    return items.length <= (lines ? 16 : 64) ? items : null;
   }
 
   /**
@@ -1098,49 +1177,32 @@ export class ShellAnalyzer {
     return w.otherHome;
   }
 
+  /** GNU parallel: each command line it runs, as argv and as the text its shell parses. */
   private parallel(u: Unit, st: ShellState): void {
-    const args = u.argv.slice(1);
-    const sep = args.findIndex((w) =>
-      w.value === ":::" || w.value === "::::" || w.value === ":::+"
-    );
-    const before = sep >= 0 ? args.slice(0, sep) : args;
-    let i = 0;
-    const argOpts = new Set([
-      "-j",
-      "--jobs",
-      "-N",
-      "-n",
-      "-S",
-      "--sshlogin",
-      "-a",
-      "--arg-file",
-      "--delay",
-      "--timeout",
-      "--joblog",
-      "--results",
-      "--colsep",
-      "-d",
-      "--tagstring",
-      "--workdir",
-      "--basefile",
-      "--transfer-file",
-      "--return",
-      "-I",
-      "--load",
-      "--memfree",
-    ]);
-    while (i < before.length && before[i].value.startsWith("-")) {
-      i += argOpts.has(before[i].value) ? 2 : 1;
+    if (this.parallelLines <= 0) {
+      // Nested beyond the lines guard expands: what it runs is not known, so it asks.
+      this.find("exec.dynamic-script", u.id, u.argv.map((w) => w.display).join(" "));
+      return;
     }
-    const cmd = before.slice(i);
+    const plan = expandParallel(u.argv, Math.min(MAX_COMBOS, this.parallelLines));
+    this.parallelLines -= Math.max(1, plan.lines.length);
     u.transparent = true;
-    if (cmd.length) this.derive(u, [...cmd, unknownWord("{parallel input}")], "parallel", st);
-    else if (sep >= 0) {
-      for (const w of args.slice(sep + 1)) {
-        if (w.value.startsWith(":::")) continue;
+    if (plan.perl) this.find("exec.inline-code", u.id, `parallel ${plan.perl}`);
+    if (plan.commandsFromStdin) return this.stdinScript(u, "parallel", st);
+    if (plan.commands) {
+      for (const w of plan.commands) {
         if (w.dynamic) this.find("exec.dynamic-script", u.id, w.display);
         else this.nested(u, w.value, "parallel", st);
       }
+      return;
+    }
+    for (const l of plan.lines) {
+      if (l.opaque) this.find("exec.dynamic-script", u.id, u.argv.map((w) => w.display).join(" "));
+      if (l.argv.length) this.derive(u, l.argv, "parallel", st);
+      if (l.text === null) continue;
+      const inner = cloneState(st);
+      inner.vars.set(PARALLEL_ARG_VAR, null);
+      this.nested(u, l.text, "parallel", inner);
     }
   }
 
@@ -1335,6 +1397,28 @@ function separators(text: string): number {
     if (c === 59 || c === 38 || c === 124 || c === 10) n++; // ; & | \n
   }
   return n;
+}
+
+/**
+ * The builtin a same-shell wrapper runs (`builtin cd ..`, `command -p export X=1`): its words,
+ * or none when the wrapper only describes it (`command -v cd`).
+ */
+function sameShellArgv(argv: RWord[]): RWord[] {
+  let words = argv;
+  for (let spec = WRAPPERS[basename(words[0]?.value ?? "")]; spec?.sameShell;) {
+    let i = 1;
+    while (i < words.length && /^-./.test(words[i].value) && !words[i].dynamic) {
+      if (words[i].value === "--") {
+        i++;
+        break;
+      }
+      if (spec.noExec?.some((o) => words[i].value.includes(o.slice(1)))) return [];
+      i++;
+    }
+    words = words.slice(i);
+    spec = WRAPPERS[basename(words[0]?.value ?? "")];
+  }
+  return words;
 }
 
 function cloneStateEmpty(u: Unit): ShellState {

@@ -16,6 +16,7 @@ import type { Case } from "./types.ts";
 import { unknown } from "./unknown.ts";
 import { uploads } from "./uploads.ts";
 import { userPolicy } from "./user_policy.ts";
+import { wrappers } from "./wrappers.ts";
 
 export const CORPUS: Record<string, Case[]> = {
   absolute,
@@ -34,4 +35,5 @@ export const CORPUS: Record<string, Case[]> = {
   loss,
   residue,
   inline_code: inlineCode,
+  wrappers,
 };
