@@ -6,10 +6,8 @@
  * in-process engine with its cwd on guard's fixtures (the workspace /home/user/project unless the
  * test names another place), and a sample through the installed hook, which must decide alike.
  *
- * Exceptions are listed here, never silently: DELIBERATE (where guard decides otherwise on
- * purpose, with our decision and the reason), and two pending lists owned by other branches of
- * the same issue — PENDING_LOSS (the loss model: workspace-root deletes, discarding uncommitted
- * work, destroying history) and PENDING_INLINE (judging inline code) — to drop once those land.
+ * Exceptions are listed here, never silently: DELIBERATE, where guard decides otherwise on
+ * purpose, with our decision and the reason.
  */
 import assert from "node:assert/strict";
 import doc from "./corpus/safety_net.json" with { type: "json" };
@@ -121,18 +119,6 @@ export const DELIBERATE: Deliberate[] = [
       "$TMPDIR before it assigns, so the target is under the unknown outer TMPDIR",
   },
   {
-    id: "rules-rm#66",
-    cmd: "rm -rf 7 > /dev/null",
-    ours: "allow",
-    reason: "it deletes the file `7` inside the workspace, and that is what guard judges",
-  },
-  {
-    id: "rules-rm#67",
-    cmd: "rm -rf 123 >/dev/null",
-    ours: "allow",
-    reason: "it deletes the file `123` inside the workspace, and that is what guard judges",
-  },
-  {
     id: "edge-cases#0",
     cmd: "",
     ours: "ask",
@@ -206,92 +192,102 @@ export const DELIBERATE: Deliberate[] = [
     ours: "ask",
     reason: "`-rf` is no option of wc: guard asks on options it does not know",
   },
-];
-
-interface Pending {
-  id: string;
-  cmd: string;
-}
-
-/**
- * Loss-model cases (another branch of issue 22: workspace-root deletes, `.git` tampering,
- * discarding uncommitted work, destroying history). Drop this list once that branch is merged;
- * any case still wrong then moves to DELIBERATE with its reason or gets fixed.
- */
-export const PENDING_LOSS: Pending[] = [
-  { id: "rules-git#0", cmd: "git checkout --force main" },
-  { id: "rules-git#1", cmd: "git checkout -f main" },
-  { id: "rules-git#2", cmd: "git checkout -qf main" },
-  { id: "rules-git#3", cmd: "git checkout -tf main" },
-  { id: "rules-git#4", cmd: "git checkout -f -b new-branch" },
-  { id: "rules-git#5", cmd: "git checkout -- file.txt" },
-  { id: "rules-git#6", cmd: "git checkout -- file1.txt file2.txt" },
-  { id: "rules-git#8", cmd: "git checkout HEAD -- file.txt" },
-  { id: "rules-git#15", cmd: "git checkout HEAD file.txt" },
-  { id: "rules-git#16", cmd: "git checkout main a.txt b.txt" },
-  { id: "rules-git#20", cmd: "git checkout -- -f" },
-  { id: "rules-git#23", cmd: "git checkout HEAD --pathspec-from-file=paths.txt" },
-  { id: "rules-git#24", cmd: "git checkout HEAD --pathspec-from-file paths.txt" },
-  { id: "rules-git#27", cmd: "git checkout -q main file.txt" },
-  { id: "rules-git#28", cmd: "git checkout --no-quiet main file.txt" },
-  { id: "rules-git#29", cmd: "git checkout --guess main file.txt" },
-  { id: "rules-git#32", cmd: "git checkout --recurse-submodules main file.txt" },
-  { id: "rules-git#33", cmd: "git checkout --no-recurse-submodules main file.txt" },
-  { id: "rules-git#35", cmd: "git checkout --recurse-submodules main file.txt" },
-  { id: "rules-git#45", cmd: "git checkout --track main file.txt" },
-  { id: "rules-git#49", cmd: "git checkout --unknown main file.txt" },
-  { id: "rules-git#52", cmd: "git switch --discard-changes main" },
-  { id: "rules-git#53", cmd: "git switch --force main" },
-  { id: "rules-git#54", cmd: "git switch -f main" },
-  { id: "rules-git#55", cmd: "git switch -qf main" },
-  { id: "rules-git#56", cmd: "git -C repo switch -f main" },
-  { id: "rules-git#63", cmd: "git restore file.txt" },
-  { id: "rules-git#64", cmd: "git restore a.txt b.txt" },
-  { id: "rules-git#65", cmd: "git restore --worktree file.txt" },
-  // must run: `--staged` only unstages (the index), the working tree keeps every change
-  { id: "rules-git#67", cmd: "git restore --staged ." },
-  { id: "rules-git#148", cmd: "echo --recurse-submodules | xargs git checkout --force main" },
-  { id: "rules-git#153", cmd: "git checkout --force --recurse-submodules main" },
-  { id: "rules-git#171", cmd: "git checkout -f -B feature HEAD~1" },
-  { id: "rules-git#172", cmd: "git switch -f -C feature HEAD~1" },
-  { id: "rules-git#173", cmd: "git switch --discard-changes --force-creat feature HEAD~1" },
-  { id: "rules-git#184", cmd: "git worktree remove --force ../other-worktree" },
-  { id: "rules-git#195", cmd: "git worktree remove --force /tmp/wt" },
-  { id: "rules-git#196", cmd: "git worktree remove -f /tmp/wt" },
-  { id: "rules-rm#47", cmd: "rm -rf ." },
-  { id: "edge-cases#33", cmd: "echo $(find . -delete )" },
-  { id: "edge-cases#59", cmd: "git checkout >'file`name' -- foo" },
-  { id: "edge-cases#79", cmd: "echo ok | xargs busybox find . -delete" },
-  { id: "edge-cases#81", cmd: "echo ok | xargs find . -delete" },
-  { id: "edge-cases#100", cmd: "parallel busybox find . -delete ::: ok" },
-  { id: "edge-cases#102", cmd: "parallel find . -delete ::: ok" },
-  { id: "edge-cases#130", cmd: "busybox find . -delete" },
-  { id: "edge-cases#137", cmd: "git checkout 2>/dev/null -- foo" },
-  { id: "find#0", cmd: 'find . -name "*.pyc" -delete' },
-  { id: "find#4", cmd: 'busybox find . -name "*.pyc" -delete' },
-  { id: "find#9", cmd: "find . -exec rm -rf {} \\;" },
-  { id: "find#11", cmd: "find . -name '*.tmp' -exec rm -r --force {} \\;" },
-  { id: "find#12", cmd: "find . -exec rm --recursive -f {} \\;" },
-  { id: "find#17", cmd: "busybox find . -exec rm -rf {} \\;" },
-  { id: "find#18", cmd: "bash -c 'find . -exec rm -rf {} \\;'" },
-  { id: "find#19", cmd: "find . -exec env rm -rf {} ;" },
-  { id: "find#21", cmd: "find . -exec command rm -rf {} ;" },
-  { id: "find#22", cmd: "find . -exec busybox rm -rf {} ;" },
-];
-
-/** Inline-code cases (another branch of issue 22): harmless one-liners must run. */
-export const PENDING_INLINE: Pending[] = [
-  { id: "rules-git#222", cmd: `python -c "print('ok')"` },
-  { id: "edge-cases#11", cmd: "python -- -c 'print(1)'" },
-  { id: "edge-cases#12", cmd: `python -c "print('ok')"` },
-  { id: "edge-cases#166", cmd: 'node -e "console.log(\\"ok\\")"' },
-  { id: "edge-cases#168", cmd: `ruby -e "puts 'ok'"` },
-  { id: "edge-cases#170", cmd: `perl -e "print 'ok'"` },
+  {
+    id: "rules-git#36",
+    cmd: "git checkout --recurse-submodules checkout main",
+    ours: "ask",
+    reason:
+      "git takes an optional option value only glued (`--recurse-submodules=checkout`): `checkout` is the branch and `main` a path whose changes are discarded",
+  },
+  {
+    id: "rules-git#37",
+    cmd: "git checkout --recurse-submodules on-demand main",
+    ours: "ask",
+    reason:
+      "git takes an optional option value only glued: `on-demand` is the branch and `main` a path whose changes are discarded",
+  },
+  {
+    id: "rules-git#93",
+    cmd: "git clean -nf",
+    ours: "allow",
+    reason: "`-n` is a dry run whatever `-f` says: git deletes nothing",
+  },
+  {
+    id: "rules-rm#45",
+    cmd: "rm -rf ./subdir 2>/dev/null",
+    ours: "ask",
+    reason:
+      "a recursive delete of a directory that is no build artifact: it may hold work git does not ignore (the loss model; guard cannot read .gitignore)",
+  },
+  {
+    id: "rules-rm#48",
+    cmd: "rm -rf /home/user/project",
+    ours: "block",
+    reason: "the workspace root itself: an Absolute Block (issue 22)",
+  },
+  {
+    id: "edge-cases#167",
+    cmd: 'ruby -e "rm -rf /"',
+    ours: "allow",
+    reason:
+      "Ruby code, judged by its effects: `rm` is no Ruby method there (a NameError), nothing is deleted",
+  },
+  {
+    id: "edge-cases#169",
+    cmd: 'perl -e "rm -rf /"',
+    ours: "allow",
+    reason:
+      "Perl code, judged by its effects: barewords and a pattern, no call that deletes or runs anything",
+  },
+  {
+    id: "edge-cases#171",
+    cmd: `python -c "print('ok')"`,
+    ours: "allow",
+    reason:
+      "Safety Net's opt-in paranoid mode for interpreters; guard judges inline code by its effects, and print has none",
+  },
+  {
+    id: "edge-cases#172",
+    cmd: `python -c "print('ok')"`,
+    ours: "allow",
+    reason:
+      "Safety Net's opt-in paranoid modes; guard judges inline code by its effects, and print has none",
+  },
+  {
+    id: "find#0",
+    cmd: 'find . -name "*.pyc" -delete',
+    ours: "allow",
+    reason: "compiled Python files are regenerable: everyday cleanups run (issue 22)",
+  },
+  {
+    id: "find#4",
+    cmd: 'busybox find . -name "*.pyc" -delete',
+    ours: "allow",
+    reason: "compiled Python files are regenerable, through busybox as directly",
+  },
+  {
+    id: "find#11",
+    cmd: "find . -name '*.tmp' -exec rm -r --force {} \\;",
+    ours: "allow",
+    reason: "`*.tmp` files are in the loss model's table of regenerable files",
+  },
+  {
+    id: "find#13",
+    cmd: "find . -exec rm -r {} \\;",
+    ours: "block",
+    reason: "it deletes everything below the workspace root, `.git` included: an Absolute Block",
+  },
+  {
+    id: "find#16",
+    cmd: "find . -type f -exec cat {} +",
+    ours: "ask",
+    reason:
+      "it prints every file of the workspace, its credential files (.env, keys) included: a sweep",
+  },
 ];
 
 const byId = new Map(CASES.map((c) => [c.id, c]));
 const deliberate = new Map(DELIBERATE.map((d) => [d.id, d]));
-const pending = new Map([...PENDING_LOSS, ...PENDING_INLINE].map((p) => [p.id, p]));
 
 function decisionOf(c: SnCase) {
   return decide(c.cmd, { cwd: c.cwd }).decision;
@@ -311,12 +307,10 @@ Deno.test("safety net corpus: the header attributes the source and its licence",
 
 Deno.test("safety net corpus: every listed exception names a case of the corpus by id and command", () => {
   const stale: string[] = [];
-  for (const e of [...DELIBERATE, ...PENDING_LOSS, ...PENDING_INLINE]) {
+  for (const e of DELIBERATE) {
     if (byId.get(e.id)?.cmd !== e.cmd) stale.push(`${e.id} ${JSON.stringify(e.cmd)}`);
   }
   assert.deepEqual(stale, []);
-  const both = DELIBERATE.filter((d) => pending.has(d.id)).map((d) => d.id);
-  assert.deepEqual(both, [], "a case is either deliberate or pending, not both");
 });
 
 Deno.test("safety net corpus: each deliberate difference is guard's decision, and differs from Safety Net's", () => {
@@ -331,7 +325,7 @@ Deno.test("safety net corpus: each deliberate difference is guard's decision, an
 });
 
 Deno.test("safety net corpus: guard stops what Safety Net blocks and runs what it allows", () => {
-  let mustStop = 0, stops = 0, mustRun = 0, runs = 0, pendingRight = 0;
+  let mustStop = 0, stops = 0, mustRun = 0, runs = 0;
   const wrong: string[] = [];
   for (const c of CASES) {
     const got = decisionOf(c);
@@ -343,10 +337,6 @@ Deno.test("safety net corpus: guard stops what Safety Net blocks and runs what i
       mustRun++;
       if (ok) runs++;
     }
-    if (pending.has(c.id)) {
-      if (ok) pendingRight++;
-      continue;
-    }
     if (!ok && !deliberate.has(c.id)) {
       wrong.push(
         `${c.id} ${JSON.stringify(c.cmd)} (cwd ${c.cwd}): Safety Net ${c.expect}, guard ` +
@@ -356,8 +346,7 @@ Deno.test("safety net corpus: guard stops what Safety Net blocks and runs what i
   }
   console.log(
     `safety net corpus: guard stops ${stops} of ${mustStop} must-block, runs ${runs} of ` +
-      `${mustRun} must-allow; ${DELIBERATE.length} deliberate, ${pending.size} pending ` +
-      `(${pendingRight} of them already right)`,
+      `${mustRun} must-allow; ${DELIBERATE.length} deliberate differences`,
   );
   assert.deepEqual(wrong, []);
 });

@@ -523,10 +523,12 @@ function programEffects(u: Unit, home: string): UnitEffects {
           ctx.recursive = false;
         }
       }
-      // `-c CODE` / `-m MODULE` / `-e CODE`: what follows is arguments, not a script file.
+      // `-c CODE` / `-m MODULE` / `-e CODE`: what follows is arguments, not a script file —
+      // arguments the code or module may open (`ruby -e 'puts gets' FILE`, `perl -ne … FILE`).
       if (
         parsed.opts.some((o) => o.key === "-m" || prog.roles.get(o.key)?.role === "exec-inline")
       ) {
+        for (const w of operands) roleEffects(ctx, "read", w, w.display);
         break;
       }
       operandRoles(prog, ctx, operands, parsed);
@@ -648,11 +650,10 @@ function sweepEffects(
     if (ctx.recursive && operands[0]) mark(ref(operands[0]));
     return;
   }
-  if (family === "7z") {
-    // `7z a ARCHIVE DIR…` adds each DIR with everything below it.
-    if (/^[au]$/.test(operands[0]?.value ?? "") && operands[1]) {
-      mark(ref(operands[1]), new Set(operands.slice(2)));
-    }
+  // `7z a ARCHIVE DIR…` (and `u`) adds each DIR with everything below it; the subcommand's table
+  // is `7z a` (its operands start at the archive).
+  if (/^7z[azr]? [au]$/.test(prog.name)) {
+    if (operands[0]) mark(ref(operands[0]), new Set(operands.slice(1)));
     return;
   }
   // ack reads dotfiles as grep does; ugrep skips hidden files unless `-.`, as ripgrep does.

@@ -148,7 +148,7 @@ export const residue: Case[] = [
   {
     cmd: "gzip -c /proc/self/task/1/environ > /tmp/e.gz",
     expect: "ask",
-    rule: "secrets.credential-access",
+    note: "gzip's table takes its operand as rewritten in place: write.credential-file asks first",
   },
   { cmd: "tar cf - /proc/1/environ", expect: "ask", rule: "secrets.credential-access" },
   {

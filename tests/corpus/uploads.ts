@@ -75,7 +75,8 @@ export const uploads: Case[] = [
   { cmd: "rsync -a backup::module/ ./restore/", expect: "ask", rule: "net." },
   { cmd: "rsync -e ssh -a . h:/x", expect: "ask" },
   { cmd: "rsync -a src/ /tmp/backup/", expect: "allow" },
-  { cmd: "rsync -a --exclude node_modules ./ ../project-copy/", expect: "ask", rule: "write." },
+  // A copy of the whole workspace out of it: a write outside, and a sweep of its credential files.
+  { cmd: "rsync -a --exclude node_modules ./ ../project-copy/", expect: "ask" },
   { cmd: "scp ./a.txt ./b.txt", expect: "allow" },
   // ── git: files handed as pathspecs may be read ────────────────────────
   { cmd: "git blame .env", expect: "ask", rule: "secrets.credential-access" },

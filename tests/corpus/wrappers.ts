@@ -310,7 +310,8 @@ const findExec: Case[] = [
   block("find . -exec busybox rm -rf ~ +"),
   block("find . -type f -exec sh -c 'rm -rf ~' {} +"),
   allow("find . -exec echo {} \\;"),
-  allow("find . -type f -exec cat {} +"),
+  // Prints every file of the workspace, its credential files too (a sweep: tests/corpus/residue.ts).
+  ask("find . -type f -exec cat {} +"),
   allow("find . -name '*.o' -exec rm -f {} +"),
   allow("find . -exec echo -delete \\; -print"),
   allow("find build -exec rm -rf {} +"),

@@ -9,10 +9,15 @@
  */
 import type { ProgramSpec } from "./types.ts";
 
+/**
+ * A project runner's operands are targets, test files, sources, package names: whatever names a
+ * file may be read by the code it runs (`pytest ~/.ssh/id_rsa`, `gcc key.pem`), so each is judged
+ * as a read (a name that is no file reads nothing, in the workspace).
+ */
 const RUN: ProgramSpec = {
   runs: "project",
   unknownOptions: "ignore",
-  operands: ["data"],
+  operands: ["read"],
 };
 const FETCHING: ProgramSpec = { ...RUN, fetches: true };
 const PUBLISH: ProgramSpec = { rule: "pkg.publish" };

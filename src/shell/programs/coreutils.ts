@@ -358,15 +358,17 @@ export const COREUTILS: ProgramSpec[] = [
       "disown",
       "read",
       "mktemp",
-      "tsort",
-      "shuf",
-      "pr",
-      "column",
-      "iconv",
       "tldr",
       "kill",
     ],
     operands: ["data"],
+    unknownOptions: "ignore",
+  },
+  {
+    // Text filters over the files they are given (what they print is the files' contents).
+    names: ["tsort", "shuf", "pr", "column", "iconv"],
+    opts: { "-o|--output": { arity: 1, role: "write" } },
+    operands: ["read"],
     unknownOptions: "ignore",
   },
   {

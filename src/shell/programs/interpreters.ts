@@ -57,7 +57,8 @@ export const INTERPRETER_SPECS: ProgramSpec[] = [
       "-jar": { arity: 1, role: "exec-file" },
       "-cp|-classpath|--class-path|-p|--module-path|-m|--module": { arity: 1, role: "data" },
     },
-    operands: ["data"],
+    // The main class, then its arguments: files the program may read.
+    operands: ["data", "read"],
     unknownOptions: "ignore",
   },
 ];
