@@ -136,7 +136,46 @@ Deno.test("routine work: loops, lists, pipelines and substitutions take the fast
     "git log --oneline $(git merge-base HEAD main)..HEAD",
     'echo "$(date) done" >> log.txt',
     "kill $(cat server.pid) || true",
+    ...COMMIT_MESSAGES,
   ];
   const r = sameAsTreeSitter(widened);
   assert.equal(r.taken, widened.length);
+});
+
+/** `"$(cat <<'DELIM'⏎…⏎DELIM⏎)"` as agents write commit messages. */
+const commit = (body: string, delim = "EOF", tail = ')"') =>
+  `git commit -m "$(cat <<'${delim}'\n${body}${delim}\n${tail}`;
+
+const COMMIT_MESSAGES = [
+  commit("fix: a thing\n\nMore text.\n"),
+  commit(""),
+  commit('a "quoted" $HOME `x` $(y) ) ( ; && | > < # not a comment\n'),
+  commit("x\n", "MSG"),
+  `git add -A && ${
+    commit(
+      "fix: x\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n" +
+        "Co-Authored-By: Claude <noreply@anthropic.com>\n",
+    )
+  } && git status`,
+  `${commit("x\n")} --no-verify`,
+  commit("a\ttab\n"),
+  commit("x EOF\nyEOF\n"),
+];
+
+Deno.test("commit-message heredocs: the fast path takes the plain form and declines the rest", () => {
+  for (
+    const c of [
+      commit("x\nEOFX\n"), // tree-sitter-bash ends the body there, bash does not
+      commit("EOF \n"),
+      commit(" EOF\n"),
+      commit("x\n", "EOF", ') "'),
+      commit("x\n", "EOF", ")"),
+      commit("a\n", "EOF", ')"\necho x'),
+      commit("a\r\n"),
+      commit("\\n back\\\\slash\n"), // tree-sitter-bash loses a body that starts with `\`
+      `git commit -m "$(cat <<EOF\nx $HOME\nEOF\n)"`, // unquoted delimiter: the body expands
+    ]
+  ) {
+    assert.equal(fastParse(c), null, `fast path took ${JSON.stringify(c)}`);
+  }
 });

@@ -116,6 +116,12 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       flush();
       parts.push({ t: "lit", v: src.slice(i + 1, close), q: true });
       i = close + 1;
+    } else if (c === '"' && src.startsWith(`"$(cat <<'`, i)) {
+      const h = readCommitMessage(src, i);
+      if (!h) return null;
+      flush();
+      parts.push(h.part);
+      i = h.end;
     } else if (c === '"') {
       const close = src.indexOf('"', i + 1);
       if (close < 0) return null;
@@ -229,6 +235,51 @@ function readSubst(
   const inner = fastParse(src.slice(i + 2, k));
   if (!inner || inBackground(inner.body)) return null;
   return { part: { t: "cmd", body: inner.body, q }, end: k + 1 };
+}
+
+/** `"$(cat <<'DELIM'` and the newline after it. */
+const COMMIT_HEAD = /"\$\(cat <<'([A-Za-z_][A-Za-z0-9_]*)'\n/y;
+
+/**
+ * `"$(cat <<'EOF'⏎…⏎EOF⏎)"` at `i`: the quoted heredoc agents pass to `git commit -m` (Claude
+ * Code writes every commit so). The body is literal (the delimiter is quoted); it ends at the
+ * first line that is exactly the delimiter, which `)"` must follow at once. A carriage return,
+ * NUL or backslash, or a line that starts with the delimiter or is it with blanks around, declines.
+ */
+function readCommitMessage(src: string, i: number): { part: Part; end: number } | null {
+  COMMIT_HEAD.lastIndex = i;
+  const m = COMMIT_HEAD.exec(src);
+  if (!m) return null;
+  const delim = m[1];
+  const bodyStart = i + m[0].length;
+  let lineStart = bodyStart;
+  while (true) {
+    const lineEnd = src.indexOf("\n", lineStart);
+    if (lineEnd < 0) return null;
+    const line = src.slice(lineStart, lineEnd);
+    // tree-sitter-bash loses a body that starts with a backslash: leave backslashes to it.
+    if (/[\r\0\\]/.test(line)) return null;
+    if (line === delim) break;
+    // tree-sitter-bash ends the body at a line that starts with the delimiter (bash does not).
+    if (line.trim() === delim || line.startsWith(delim)) return null;
+    lineStart = lineEnd + 1;
+  }
+  const closeAt = lineStart + delim.length + 1;
+  if (src[closeAt] !== ")" || src[closeAt + 1] !== '"') return null;
+  const text = src.slice(bodyStart, lineStart);
+  const body: Stmt = {
+    k: "simple",
+    assigns: [],
+    words: [{ raw: "cat", parts: [{ t: "lit", v: "cat", q: false }] }],
+    redirs: [{
+      op: "<<",
+      fd: null,
+      target: { raw: delim, parts: [{ t: "lit", v: delim, q: true }] },
+      heredoc: { body: { raw: text, parts: [{ t: "lit", v: text, q: true }] }, quoted: true },
+    }],
+    raw: "cat",
+  };
+  return { part: { t: "cmd", body, q: true }, end: closeAt + 2 };
 }
 
 /** Whether a background job (`a & b`) is anywhere in `s` (the converter keeps none in `$(…)`). */
