@@ -401,8 +401,6 @@ try {
   };
   // The typical mix is the PreToolUse one (classes a–c, as before); PostToolUse has its own.
   const typ = mixOf((c) => c.typical && !isPost(c));
-  const typFloor = typ.floor;
-  const typGuard = typ.guard;
   const typicalMix = { ...typ, pass: typ.ratio <= RATIO_TARGET };
   const typPost = mixOf((c) => c.typical && isPost(c));
   const typicalPost = { ...typPost, pass: typPost.ratio <= RATIO_TARGET };

@@ -65,7 +65,7 @@ export const E2E_CLASSES: E2EClass[] = [
     calls: [
       bash(`for f in *.ts; do wc -l "$f"; done`),
       bash(`git commit -m "$(cat <<'EOF'\nmsg\nEOF\n)"`),
-      bash(`for f in $(ls src); do wc -l -- "$f"; done > out.txt && git add -A`),
+      bash(`for f in src/*.ts; do wc -l "$f"; done > out.txt && git add -A`),
       bash(`cat src/a.ts | grep -n foo | head -5`),
     ],
   },
