@@ -3,11 +3,13 @@
  * command mix, and the adversarial worst cases.
  */
 
-/** A Claude Code tool call, before it is wrapped into a PreToolUse payload. */
+/** A Claude Code tool call, before it is wrapped into a PreToolUse (or PostToolUse) payload. */
 export interface ToolInput {
   tool: string;
   /** `tool_input`; `{HOME}` in string values is replaced by the bench's temp HOME. */
   input: Record<string, unknown>;
+  /** A PostToolUse payload with this `tool_response` (the result side: detectors, flow, audit). */
+  response?: Record<string, unknown>;
 }
 
 export interface E2EClass {
@@ -15,7 +17,7 @@ export interface E2EClass {
   label: string;
   /** What the hook is expected to answer (checked on every run). */
   expect: "allow" | "ask" | "block" | "ask-or-block";
-  /** Part of the "typical mix" (classes a–c). */
+  /** Part of the "typical mix" (PreToolUse classes a–c; PostToolUse classes f–g). */
   typical: boolean;
   /** Payloads used in rotation. */
   calls: ToolInput[];
@@ -51,8 +53,20 @@ export const E2E_CLASSES: E2EClass[] = [
     expect: "allow",
     typical: false,
     calls: [
+      bash(`if [ -f package.json ]; then npm test; fi`),
+      bash(`case "$1" in a) ls;; esac`),
+    ],
+  },
+  {
+    id: "d2",
+    label: "loop, list, substitution, commit heredoc, fast path (allow)",
+    expect: "allow",
+    typical: false,
+    calls: [
       bash(`for f in *.ts; do wc -l "$f"; done`),
       bash(`git commit -m "$(cat <<'EOF'\nmsg\nEOF\n)"`),
+      bash(`for f in src/*.ts; do wc -l "$f"; done > out.txt && git add -A`),
+      bash(`cat src/a.ts | grep -n foo | head -5`),
     ],
   },
   {
@@ -61,6 +75,43 @@ export const E2E_CLASSES: E2EClass[] = [
     expect: "block",
     typical: false,
     calls: [bash(`$'\\x72\\x6d' -rf ~`)],
+  },
+  {
+    id: "f",
+    label: "PostToolUse, shell result",
+    expect: "allow",
+    typical: true,
+    calls: [{
+      tool: "Bash",
+      input: { command: "git status --short" },
+      response: { stdout: " M src/a.ts\n?? notes.txt", stderr: "", interrupted: false },
+    }, {
+      tool: "Bash",
+      input: { command: "npm test" },
+      response: {
+        stdout: "> test\n> deno test\n\nok | 42 passed | 0 failed (1s)\n",
+        stderr: "",
+        interrupted: false,
+      },
+    }],
+  },
+  {
+    id: "g",
+    label: "PostToolUse, file result (Read)",
+    expect: "allow",
+    typical: true,
+    calls: [{
+      tool: "Read",
+      input: { file_path: "{HOME}/project/src/main.ts" },
+      response: {
+        type: "text",
+        file: {
+          filePath: "{HOME}/project/src/main.ts",
+          content: "import { serve } from './server.ts';\n\nexport function main(port = 8080) {\n" +
+            "  // start the API server\n  return serve({ port });\n}\n",
+        },
+      },
+    }],
   },
 ];
 

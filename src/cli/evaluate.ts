@@ -41,6 +41,8 @@ import { type OpenSession, openSession, pruneSessions } from "../state/sessions.
 import { anchorWorkspace } from "../state/workspace.ts";
 import { type AskContext, routeAsk } from "../policy/ask_route.ts";
 import { loadRemembered, RememberedError } from "../state/remembered.ts";
+import { mayHoldSecret } from "../detect/secret_keywords.ts";
+import type { Detection } from "../detect/detect.ts";
 
 /** Largest payload accepted on stdin. */
 export const MAX_PAYLOAD = 8 * 1024 * 1024;
@@ -430,13 +432,23 @@ async function postToolUse(
   home: string,
 ): Promise<Outcome> {
   const text = responseText(response);
-  // The detectors are large: load them only for PostToolUse, never on the PreToolUse path.
-  const { detect } = await import("../detect/detect.ts");
-  const det = detect(text, {
-    settings: ctx.policy.detectors,
-    deadline,
-    now: () => performance.now(),
-  });
+  // The detectors are large: load them only for PostToolUse, never on the PreToolUse path. A
+  // result without any secret keyword (`mayHoldSecret`, the audit's own short path) cannot match
+  // a built-in secret rule: the secret rules then stay unloaded (the user's own rules may match
+  // anything, so with any of them the whole scan runs).
+  const settings = ctx.policy.detectors;
+  const now = () => performance.now();
+  const det: Detection = settings.secretRules.length === 0 && !mayHoldSecret(text)
+    ? {
+      secrets: [],
+      injection: (await import("../detect/injection.ts")).scanInjectionWith(
+        text,
+        settings,
+        deadline,
+        now,
+      ),
+    }
+    : (await import("../detect/detect.ts")).detect(text, { settings, deadline, now });
   const ev = await evaluateWithCapabilities(call, ctx, deadline);
   const fc = flowCallOf(call, ev, ctx.policy.flow, home);
   const secrets = det.secrets.map((h) => text.slice(h.start, h.end));

@@ -4,7 +4,7 @@
  * line:column for people. Used by `guard scan`, the MCP proxy and the hook's
  * result handling. Pure.
  */
-import { INJECTION_RULES, type InjectionResult, scanInjection } from "./injection.ts";
+import { type InjectionResult, scanInjectionWith } from "./injection.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings } from "./settings.ts";
 import { effectiveRules, findSecrets, redact, type SecretHit } from "./secrets.ts";
 
@@ -31,15 +31,9 @@ export function detect(text: string, opts: DetectOptions = {}): Detection {
   if (opts.deadline !== undefined && opts.now && opts.now() > opts.deadline) {
     throw new DetectDeadline("secret scan passed its deadline");
   }
-  const off = new Set(s.injectionDisable);
   const injection = opts.injection === false
     ? { score: 0, flagged: false, threshold: s.injectionThreshold, hits: [] }
-    : scanInjection(text, {
-      threshold: s.injectionThreshold,
-      rules: off.size ? INJECTION_RULES.filter((r) => !off.has(r.id)) : INJECTION_RULES,
-      deadline: opts.deadline,
-      now: opts.now,
-    });
+    : scanInjectionWith(text, s, opts.deadline, opts.now);
   return { secrets, injection };
 }
 

@@ -36,6 +36,7 @@ import {
   splitFrom,
   splitsAt,
 } from "./directive.ts";
+import type { DetectorSettings } from "./settings.ts";
 
 export type InjectionFamily =
   | "override"
@@ -1494,6 +1495,26 @@ function scanViewWith(
     }
   }
   check();
+}
+
+/**
+ * The injection half of `detect()` (src/detect/detect.ts) with the user's settings: on its own so
+ * a caller that already knows no secret can be in a text (`mayHoldSecret`) need not load the
+ * secret rules.
+ */
+export function scanInjectionWith(
+  text: string,
+  s: DetectorSettings,
+  deadline?: number,
+  now?: () => number,
+): InjectionResult {
+  const off = new Set(s.injectionDisable);
+  return scanInjection(text, {
+    threshold: s.injectionThreshold,
+    rules: off.size ? INJECTION_RULES.filter((r) => !off.has(r.id)) : INJECTION_RULES,
+    deadline,
+    now,
+  });
 }
 
 /** Scans untrusted text for prompt injection. Pure; throws ScanDeadline past the deadline. */

@@ -1,14 +1,17 @@
 /**
  * The fast path: a lexer for trivially simple commands that never loads tree-sitter.
  *
- * It accepts only a small regular sub-language — plain words, single quotes,
- * double quotes without `$`, backticks, backslashes or `!`, the operators
- * `&&`, `||`, `;`, `|`, and redirections of the forms `>`, `>>`, `<`, `N>`, `N>>`,
- * `N<`, `>&N`, `N>&M`, `>&-`, `N>&-` anywhere in a command (words after a
- * redirection's target are arguments, as in bash) — and declines (returns null)
- * everything else, so the full parser sees every command that has any other shell syntax.
- * For every command it accepts it must produce exactly the IR the tree-sitter
- * converter produces; `tests/shell_parser_test.ts` checks that on the whole corpus.
+ * It accepts only a small sub-language — plain words, single quotes, double
+ * quotes without backticks, backslashes or `!`, plain `$NAME`, command
+ * substitutions `$(…)` whose body is itself in the sub-language, the operators
+ * `&&`, `||`, `;`, `&`, `|`, one-line `for NAME in WORD…; do …; done` loops, and
+ * redirections of the forms `>`, `>>`, `<`, `N>`, `N>>`, `N<`, `>&N`, `N>&M`,
+ * `>&-`, `N>&-` anywhere in a command (words after a redirection's target are
+ * arguments, as in bash) — and declines (returns null) everything else, so the
+ * full parser sees every command that has any other shell syntax. For every
+ * command it accepts it must produce exactly the IR the tree-sitter converter
+ * produces: `tests/shell_parser_test.ts` checks that on the whole corpus,
+ * `tests/cold_path_test.ts` on the generated inputs (tests/fuzz) and routine work.
  */
 import type { ParsedScript, Part, Redir, Stmt, Word } from "./ir.ts";
 import { mergeLits, unquotedWordParts } from "./word_parts.ts";
@@ -113,6 +116,12 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       flush();
       parts.push({ t: "lit", v: src.slice(i + 1, close), q: true });
       i = close + 1;
+    } else if (c === '"' && src.startsWith(`"$(cat <<'`, i)) {
+      const h = readCommitMessage(src, i);
+      if (!h) return null;
+      flush();
+      parts.push(h.part);
+      i = h.end;
     } else if (c === '"') {
       const close = src.indexOf('"', i + 1);
       if (close < 0) return null;
@@ -125,7 +134,15 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
         const ch = src[k];
         // Inside double quotes only `$`, backtick and backslash are special.
         if (ch === "`" || ch === "\\" || ch === "\n" || ch === "\r" || ch === "\0") return null;
-        if (ch === "$") {
+        if (ch === "$" && src[k + 1] === "(") {
+          const sub = readSubst(src, k, close, true);
+          if (!sub) return null;
+          if (seg) parts.push({ t: "lit", v: seg, q: true });
+          seg = "";
+          parts.push(sub.part);
+          any = true;
+          k = sub.end;
+        } else if (ch === "$") {
           const p = readParam(src, k, true);
           if (!p) return null;
           if (seg) parts.push({ t: "lit", v: seg, q: true });
@@ -140,6 +157,12 @@ function readWord(src: string, i: number): { word: Word; end: number } | null {
       }
       if (seg || !any) parts.push({ t: "lit", v: seg, q: true });
       i = close + 1;
+    } else if (c === "$" && src[i + 1] === "(") {
+      const sub = readSubst(src, i, src.length, false);
+      if (!sub) return null;
+      flush();
+      parts.push(sub.part);
+      i = sub.end;
     } else if (c === "$") {
       const p = readParam(src, i, false);
       if (!p) return null;
@@ -179,6 +202,100 @@ function readParam(src: string, i: number, q: boolean): { part: Part; end: numbe
     k++;
   }
   return { part: { t: "param", name, q, plain: true, mod: "", subs: [] }, end: k };
+}
+
+/**
+ * A command substitution `$(…)` at `i` that ends before `limit`, its body itself a command the
+ * fast path takes: `$(ls src)`, `"$(git rev-parse HEAD)"`. Arithmetic (`$((`), nesting, backticks,
+ * backslashes, comments, newlines and background jobs inside decline.
+ */
+function readSubst(
+  src: string,
+  i: number,
+  limit: number,
+  q: boolean,
+): { part: Part; end: number } | null {
+  if (src[i + 2] === "(") return null;
+  let k = i + 2;
+  for (; k < limit; k++) {
+    const c = src[k];
+    if (c === ")") break;
+    if (c === "(" || c === "`" || c === "\\" || c === "#" || c === "\n" || c === "\r") return null;
+    if (c === "'" || c === '"') {
+      const close = src.indexOf(c, k + 1);
+      if (close < 0 || close >= limit) return null;
+      const quoted = src.slice(k + 1, close);
+      if (c === '"' && (quoted.includes("\\") || quoted.includes("`") || quoted.includes("$("))) {
+        return null;
+      }
+      k = close;
+    }
+  }
+  if (k >= limit) return null;
+  const inner = fastParse(src.slice(i + 2, k));
+  if (!inner || inBackground(inner.body)) return null;
+  return { part: { t: "cmd", body: inner.body, q }, end: k + 1 };
+}
+
+/** `"$(cat <<'DELIM'` and the newline after it. */
+const COMMIT_HEAD = /"\$\(cat <<'([A-Za-z_][A-Za-z0-9_]*)'\n/y;
+
+/**
+ * `"$(cat <<'EOF'⏎…⏎EOF⏎)"` at `i`: the quoted heredoc agents pass to `git commit -m` (Claude
+ * Code writes every commit so). The body is literal (the delimiter is quoted); it ends at the
+ * first line that is exactly the delimiter, which `)"` must follow at once. A carriage return,
+ * NUL or backslash, or a line that starts with the delimiter or is it with blanks around, declines.
+ */
+function readCommitMessage(src: string, i: number): { part: Part; end: number } | null {
+  COMMIT_HEAD.lastIndex = i;
+  const m = COMMIT_HEAD.exec(src);
+  if (!m) return null;
+  const delim = m[1];
+  const bodyStart = i + m[0].length;
+  let lineStart = bodyStart;
+  while (true) {
+    const lineEnd = src.indexOf("\n", lineStart);
+    if (lineEnd < 0) return null;
+    const line = src.slice(lineStart, lineEnd);
+    // tree-sitter-bash loses a body that starts with a backslash: leave backslashes to it.
+    if (/[\r\0\\]/.test(line)) return null;
+    if (line === delim) break;
+    // tree-sitter-bash ends the body at a line that starts with the delimiter (bash does not).
+    if (line.trim() === delim || line.startsWith(delim)) return null;
+    lineStart = lineEnd + 1;
+  }
+  const closeAt = lineStart + delim.length + 1;
+  if (src[closeAt] !== ")" || src[closeAt + 1] !== '"') return null;
+  const text = src.slice(bodyStart, lineStart);
+  const body: Stmt = {
+    k: "simple",
+    assigns: [],
+    words: [{ raw: "cat", parts: [{ t: "lit", v: "cat", q: false }] }],
+    redirs: [{
+      op: "<<",
+      fd: null,
+      target: { raw: delim, parts: [{ t: "lit", v: delim, q: true }] },
+      heredoc: { body: { raw: text, parts: [{ t: "lit", v: text, q: true }] }, quoted: true },
+    }],
+    raw: "cat",
+  };
+  return { part: { t: "cmd", body, q: true }, end: closeAt + 2 };
+}
+
+/** Whether a background job (`a & b`) is anywhere in `s` (the converter keeps none in `$(…)`). */
+function inBackground(s: Stmt): boolean {
+  switch (s.k) {
+    case "subshell":
+      return s.background || inBackground(s.body);
+    case "list":
+      return s.items.some(inBackground);
+    case "pipeline":
+      return s.stages.some(inBackground);
+    case "compound":
+      return s.bodies.some(inBackground);
+    default:
+      return false;
+  }
 }
 
 function plainText(w: Word): string | null {
@@ -282,92 +399,170 @@ export function fastParse(src: string): ParsedScript | null {
   if (src.length > MAX_FAST_LENGTH) return null;
   const toks = tokenize(src);
   if (!toks || toks.length === 0) return null;
-
-  // Split into ;-separated items, each a chain of &&/|| of pipelines of simple commands.
-  const top: Stmt[] = [];
-  let chain: Stmt[] = [];
-  let stages: { stmt: Stmt; start: number; end: number }[] = [];
-  let cur: Tok[] = [];
-
-  const endCommand = (): boolean => {
-    if (cur.length === 0) return false;
-    const words: Word[] = [];
-    const redirs: Redir[] = [];
-    let wordEnd = -1;
-    for (const t of cur) {
-      if (t.kind === "word") {
-        // Words after a redirection are arguments too (`rm >/dev/null -rf ~`).
-        words.push(t.word!);
-        wordEnd = t.end;
-      } else redirs.push(t.redir!);
-    }
-    if (words.length === 0) return false;
-    const name = plainText(words[0]);
-    const first = words[0].raw;
-    if (RESERVED.has(first) || (name !== null && RESERVED.has(name)) || first === "{}") {
-      return false;
-    }
-    if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first)) return false;
-    // tree-sitter-bash cannot parse a command name of digits then `%`, `?` or `@` (`7%z`): leave it
-    // to the full parser so both paths decide alike (found by the fuzz test).
-    if (/^\d+[%?@]/.test(first)) return false;
-    const start = cur[0].start;
-    const stmt: Stmt = {
-      k: "simple",
-      assigns: [],
-      words,
-      redirs,
-      raw: src.slice(start, wordEnd),
-    };
-    stages.push({ stmt, start, end: cur[cur.length - 1].end });
-    cur = [];
-    return true;
-  };
-  const endPipeline = (): boolean => {
-    if (!endCommand()) return false;
-    if (stages.length === 1) chain.push(stages[0].stmt);
-    else {
-      chain.push({
-        k: "pipeline",
-        stages: stages.map((s) => s.stmt),
-        raw: src.slice(stages[0].start, stages[stages.length - 1].end),
-      });
-    }
-    stages = [];
-    return true;
-  };
-  const endChain = (background = false): boolean => {
-    if (!endPipeline()) return false;
-    const item: Stmt = chain.length === 1 ? chain[0] : { k: "list", items: chain };
-    top.push(background ? { k: "subshell", body: item, redirs: [], background: true } : item);
-    chain = [];
-    return true;
-  };
-
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i];
-    if (t.kind !== "op") {
-      cur.push(t);
-      continue;
-    }
-    if (t.op === "|") {
-      if (!endCommand()) return null;
-    } else if (t.op === "&&" || t.op === "||") {
-      if (!endPipeline()) return null;
-    } else if (t.op === ";" || t.op === "&") {
-      if (!endChain(t.op === "&")) return null;
-      if (i === toks.length - 1) break; // trailing `;` or `&`
-    }
-    if (i === toks.length - 1) return null; // dangling operator
-  }
-  if (cur.length) {
-    if (!endChain()) return null;
-  }
-  if (top.length === 0) return null;
+  const p: Cursor = { src, toks, i: 0 };
+  const items = sequence(p, false);
+  if (!items || items.length === 0 || p.i < toks.length) return null;
   return {
-    body: top.length === 1 ? top[0] : { k: "list", items: top },
+    body: items.length === 1 ? items[0] : { k: "list", items },
     parser: "fast",
     errors: [],
     source: src,
   };
+}
+
+/** The tokens of one source and the parser's position in them. */
+interface Cursor {
+  src: string;
+  toks: Tok[];
+  i: number;
+}
+
+/** A command and the source span it covers (a pipeline's raw text runs over its stages). */
+interface Spanned {
+  stmt: Stmt;
+  start: number;
+  end: number;
+}
+
+function isOp(t: Tok | undefined, ...ops: string[]): boolean {
+  return t !== undefined && t.kind === "op" && ops.includes(t.op!);
+}
+
+function isKeyword(t: Tok | undefined, word: string): boolean {
+  return t !== undefined && t.kind === "word" && t.word!.raw === word;
+}
+
+/**
+ * `;`- and `&`-separated items, each a chain of `&&`/`||` of pipelines. Inside a `for` body
+ * (`body`) the sequence ends before `done` in command position, every item ends in `;`, and a
+ * background `&` declines (the converter drops it from a loop body).
+ */
+function sequence(p: Cursor, body: boolean): Stmt[] | null {
+  const items: Stmt[] = [];
+  while (true) {
+    if (p.i >= p.toks.length) {
+      if (body) return null; // no `done`
+      break;
+    }
+    if (body && isKeyword(p.toks[p.i], "done")) break;
+    const item = chain(p);
+    if (!item) return null;
+    const t = p.toks[p.i];
+    if (t === undefined) {
+      if (body) return null;
+      items.push(item);
+      break;
+    }
+    if (isOp(t, ";")) items.push(item);
+    else if (isOp(t, "&") && !body) {
+      items.push({ k: "subshell", body: item, redirs: [], background: true });
+    } else return null;
+    p.i++;
+  }
+  return items;
+}
+
+/** Pipelines joined by `&&` and `||`. */
+function chain(p: Cursor): Stmt | null {
+  const first = pipeline(p);
+  if (!first) return null;
+  const parts = [first];
+  while (isOp(p.toks[p.i], "&&", "||")) {
+    p.i++;
+    if (p.i >= p.toks.length) return null; // dangling operator
+    const next = pipeline(p);
+    if (!next) return null;
+    parts.push(next);
+  }
+  return parts.length === 1 ? first : { k: "list", items: parts };
+}
+
+/** Commands joined by `|`. */
+function pipeline(p: Cursor): Stmt | null {
+  const first = command(p);
+  if (!first) return null;
+  const stages = [first];
+  while (isOp(p.toks[p.i], "|")) {
+    p.i++;
+    if (p.i >= p.toks.length) return null; // dangling operator
+    const next = command(p);
+    if (!next) return null;
+    stages.push(next);
+  }
+  if (stages.length === 1) return first.stmt;
+  return {
+    k: "pipeline",
+    stages: stages.map((s) => s.stmt),
+    raw: p.src.slice(stages[0].start, stages[stages.length - 1].end),
+  };
+}
+
+/** A simple command, or a `for` loop. */
+function command(p: Cursor): Spanned | null {
+  if (isKeyword(p.toks[p.i], "for")) return forLoop(p);
+  const cur: Tok[] = [];
+  while (p.i < p.toks.length && p.toks[p.i].kind !== "op") cur.push(p.toks[p.i++]);
+  if (cur.length === 0) return null;
+  const words: Word[] = [];
+  const redirs: Redir[] = [];
+  let wordEnd = -1;
+  for (const t of cur) {
+    if (t.kind === "word") {
+      // Words after a redirection are arguments too (`rm >/dev/null -rf ~`).
+      words.push(t.word!);
+      wordEnd = t.end;
+    } else redirs.push(t.redir!);
+  }
+  if (words.length === 0) return null;
+  const name = plainText(words[0]);
+  const first = words[0].raw;
+  if (RESERVED.has(first) || (name !== null && RESERVED.has(name)) || first === "{}") {
+    return null;
+  }
+  if (/^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(first)) return null;
+  // tree-sitter-bash cannot parse a command name of digits then `%`, `?` or `@` (`7%z`): leave it
+  // to the full parser so both paths decide alike (found by the fuzz test).
+  if (/^\d+[%?@]/.test(first)) return null;
+  const start = cur[0].start;
+  const stmt: Stmt = { k: "simple", assigns: [], words, redirs, raw: p.src.slice(start, wordEnd) };
+  return { stmt, start, end: cur[cur.length - 1].end };
+}
+
+/**
+ * `for NAME in WORD…; do BODY; done [REDIRECTION…]`, on one line: the loop agents write most
+ * (`for f in $(ls src); do wc -l "$f"; done > out.txt`). Any other form declines.
+ */
+function forLoop(p: Cursor): Spanned | null {
+  const start = p.toks[p.i].start;
+  p.i++;
+  const nameTok = p.toks[p.i++];
+  const name = nameTok?.kind === "word" ? plainText(nameTok.word!) : null;
+  if (name === null || nameTok.word!.raw !== name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    return null;
+  }
+  if (!isKeyword(p.toks[p.i++], "in")) return null;
+  const words: Word[] = [];
+  while (p.toks[p.i]?.kind === "word") words.push(p.toks[p.i++].word!);
+  if (words.length === 0 || !isOp(p.toks[p.i++], ";")) return null;
+  if (!isKeyword(p.toks[p.i++], "do")) return null;
+  const bodies = sequence(p, true);
+  if (!bodies || bodies.length === 0) return null;
+  const done = p.toks[p.i++];
+  const redirs: Redir[] = [];
+  let end = done.end;
+  while (p.toks[p.i]?.kind === "redir") {
+    redirs.push(p.toks[p.i].redir!);
+    end = p.toks[p.i++].end;
+  }
+  if (p.i < p.toks.length && p.toks[p.i].kind !== "op") return null; // `done x`
+  const stmt: Stmt = {
+    k: "compound",
+    what: "for",
+    words,
+    bodies,
+    redirs,
+    raw: p.src.slice(start, done.end),
+    loopVar: name,
+  };
+  return { stmt, start, end };
 }

@@ -8,7 +8,7 @@ import { BUILD } from "./build.ts";
 import { CONTAINERS } from "./containers.ts";
 import { COREUTILS } from "./coreutils.ts";
 import { GIT } from "./git.ts";
-import GENERATED from "./grammar.generated.json" with { type: "json" };
+import GENERATED from "./grammar.generated.json" with { type: "text" };
 import { INTERPRETER_SPECS } from "./interpreters.ts";
 import { NETWORK } from "./network.ts";
 import type { OptionSpec, ProgramSpec, Role } from "./types.ts";
@@ -41,15 +41,31 @@ for (const list of Object.values(FAMILIES)) {
   for (const p of list) for (const n of p.names ?? []) if (!BY_NAME.has(n)) BY_NAME.set(n, p);
 }
 
-/** Each program's grammar is a JSON string, parsed when a command first names the program. */
-const GRAMMAR_TEXT = (GENERATED as unknown as { programs: Record<string, string> }).programs;
+/**
+ * Each program's grammar is a JSON string on a line of its own in the generated file
+ * (`"name":"…",`: scripts/gen_program_grammar.ts writes one program a line, and a JSON string
+ * holds no raw newline). The file is imported as text, not as JSON: parsing all of it (430 KB)
+ * on every hook start cost more than the rest of the tables; a command that names a program
+ * parses that program's line only, once.
+ */
 const PARSED = new Map<string, OptionGrammar | undefined>();
-function grammarOf(name: string): OptionGrammar | undefined {
+export function grammarOf(name: string): OptionGrammar | undefined {
   if (PARSED.has(name)) return PARSED.get(name);
-  const text = Object.hasOwn(GRAMMAR_TEXT, name) ? GRAMMAR_TEXT[name] : undefined;
+  const text = grammarLine(GENERATED, name);
   const g = text === undefined ? undefined : JSON.parse(text) as OptionGrammar;
   PARSED.set(name, g);
   return g;
+}
+
+/** The grammar text of `name` in the generated file's `programs`, or undefined. */
+export function grammarLine(file: string, name: string): string | undefined {
+  const key = `\n${JSON.stringify(name)}:"`;
+  const at = file.indexOf(key, file.indexOf(`"programs":{`));
+  if (at < 0) return undefined;
+  let end = file.indexOf("\n", at + 1);
+  if (end < 0) end = file.length;
+  if (file[end - 1] === ",") end--;
+  return JSON.parse(file.slice(at + key.length - 1, end)) as string;
 }
 
 function compile(
