@@ -23,7 +23,6 @@ import {
 } from "../shell/commands.ts";
 import { classifyDestination, urlsInText } from "../zones/net.ts";
 import {
-  ancestorOf,
   basename,
   globMatchesExactly,
   hasGlob,
