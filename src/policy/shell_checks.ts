@@ -11,7 +11,6 @@ import { gitLoss } from "./loss.ts";
 import {
   DANGEROUS_ENV,
   DANGEROUS_ENV_RE,
-  DEST_LAST,
   GIT_DANGEROUS_CONFIG,
   GIT_GLOBAL_ARG_OPTS,
   GIT_LISTING,
@@ -19,7 +18,6 @@ import {
   GIT_WRITING_OPTS,
   NETWORK_CLIENTS,
   SAFE_COMMANDS,
-  WRITES_ALL,
 } from "../shell/commands.ts";
 import { classifyDestination, urlsInText } from "../zones/net.ts";
 import {
@@ -28,7 +26,6 @@ import {
   hasGlob,
   normalize,
   resolve,
-  trimSlashes,
   within,
 } from "../zones/paths.ts";
 import { COMMAND_RULES, type CommandMatch, type Rule } from "../core/rules.ts";
@@ -42,7 +39,7 @@ import {
   type PathEnv,
   type PathHit,
 } from "../zones/sensitive_paths.ts";
-import { judgeEffect, WRITE_CLASS_RULE } from "./effect_checks.ts";
+import { judgeEffect } from "./effect_checks.ts";
 import { unitEffects } from "../shell/effects.ts";
 import { awkDanger, sedScriptDanger } from "../shell/sed_awk.ts";
 import type { ZoneEnv } from "../zones/zones.ts";
@@ -121,7 +118,6 @@ const GUARD_PRIVILEGED = new Set([
   "rules",
   "forget",
 ]);
-const WRITE_REDIRS = new Set([">", ">>", ">|", "&>", "&>>", "<>"]);
 
 export interface CheckEnv extends ZoneEnv {
   /** The guard executable names to recognise (basename of the binary). */
@@ -292,79 +288,6 @@ function classifyWordUncached(w: RWord, cwd: string | null, env: PathEnv): PathH
 }
 
 /** Paths a unit writes: redirection targets and the operands of writing commands. */
-/** Every command writeTargets knows operands of (others write only through redirections). */
-const WRITING_COMMANDS = new Set([
-  ...WRITES_ALL,
-  ...DEST_LAST,
-  "sed",
-  "perl",
-  "ruby",
-  "dd",
-  "curl",
-  "wget",
-]);
-
-export function writeTargets(u: Unit): { word: RWord; via: "redirect" | "command" }[] {
-  const out: { word: RWord; via: "redirect" | "command" }[] = [];
-  for (const r of u.redirs) {
-    if (!r.target) continue;
-    if (WRITE_REDIRS.has(r.op)) out.push({ word: r.target, via: "redirect" });
-    else if (r.op === ">&" && !/^(\d+|-)$/.test(r.target.value)) {
-      out.push({ word: r.target, via: "redirect" });
-    }
-  }
-  const name = cmdName(u);
-  if (!name || !WRITING_COMMANDS.has(name)) return out;
-  const args = u.argv.slice(1);
-  const pos = positionals(args);
-  const cmd = (w: RWord) => out.push({ word: w, via: "command" });
-  if (WRITES_ALL.has(name)) {
-    const skipFirst =
-      (name === "chmod" || name === "chown" || name === "chgrp" || name === "setfacl") &&
-      !args.some((w) => w.value.startsWith("--reference"));
-    (skipFirst ? pos.slice(1) : pos).forEach(cmd);
-  }
-  if (DEST_LAST.has(name)) {
-    const t = args.findIndex((w) => w.value === "-t" || w.value === "--target-directory");
-    if (t >= 0 && args[t + 1]) cmd(args[t + 1]);
-    else {
-      const glued = args.find((w) => w.value.startsWith("--target-directory="));
-      if (glued) {
-        cmd({ ...glued, value: glued.value.split("=")[1], values: [glued.value.split("=")[1]] });
-      } else if (pos.length >= 2 || (name === "ln" && pos.length === 1)) cmd(pos[pos.length - 1]);
-    }
-  }
-  if (
-    (name === "sed" || name === "perl" || name === "ruby") &&
-    args.some((w) => /^-[a-zA-Z]*i/.test(w.value) || w.value.startsWith("--in-place"))
-  ) {
-    const hasScriptOpt = args.some((w) =>
-      w.value === "-e" || w.value === "--expression" || w.value === "-f"
-    );
-    (hasScriptOpt ? pos : pos.slice(1)).forEach(cmd);
-  }
-  if (name === "dd") {
-    for (const w of args) {
-      if (w.value.startsWith("of=")) {
-        cmd({ ...w, value: w.value.slice(3), values: [w.value.slice(3)] });
-      }
-    }
-  }
-  if (name === "curl" || name === "wget") {
-    args.forEach((w, i) => {
-      if (
-        (w.value === "-o" || w.value === "--output" || w.value === "-O" && name === "wget" ||
-          w.value === "--output-document") && args[i + 1]
-      ) cmd(args[i + 1]);
-      if (w.value.startsWith("--output=") || w.value.startsWith("--output-document=")) {
-        const v = w.value.slice(w.value.indexOf("=") + 1);
-        cmd({ ...w, value: v, values: [v] });
-      }
-    });
-  }
-  return out;
-}
-
 /** Static components of a glob path and whether the rest is only "broad" patterns. */
 function broadGlobOver(p: string): string | null {
   const comps = p.split("/").filter((s) => s);
@@ -483,39 +406,6 @@ function guardApproveCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   }
   if (isGuard && words.some((w) => GUARD_PRIVILEGED.has(w.value))) {
     an.find("abs.guard-approve", u.id, u.text.slice(0, 80));
-  }
-}
-
-function writeCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
-  const name = cmdName(u);
-  const recursiveChange = (name === "chmod" || name === "chown" || name === "chgrp") &&
-    (hasFlag(u.argv, "-R") || hasFlag(u.argv, "--recursive"));
-  const targets = writeTargets(u);
-  // mv/cp into a directory: the file lands at DIR/basename(source).
-  if ((name === "mv" || name === "cp" || name === "install" || name === "ln") && targets.length) {
-    const pos = positionals(u.argv.slice(1));
-    const dest = pos[pos.length - 1];
-    if (dest && pos.length >= 2 && !dest.dynamic) {
-      for (const src of pos.slice(0, -1)) {
-        if (src.dynamic) continue;
-        const joined = trimSlashes(dest.value) + "/" + basename(src.value);
-        targets.push({ word: { ...dest, value: joined, values: [joined] }, via: "command" });
-      }
-    }
-  }
-  for (const { word, via } of targets) {
-    // Paths below a directory (find's `{}`, xargs input) are judged by the effects.
-    if (word.glob && word.value.includes("/**/")) continue;
-    const hits = classifyWord(word, u.cwd, env);
-    for (const h of hits) {
-      const id = WRITE_CLASS_RULE[h.cls];
-      if (!id) continue;
-      if (h.cls === "system" && via === "command" && (name === "mkdir" || recursiveChange)) {
-        continue;
-      }
-      if (h.cls === "device" && via === "command" && name === "dd") continue;
-      an.find(id, u.id, h.place);
-    }
   }
 }
 
@@ -696,7 +586,6 @@ export function checkUnit(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
   rmCheck(u, an, env);
   stateCheck(u, an, env);
   guardApproveCheck(u, an, env);
-  writeCheck(u, an, env);
   envInjectionCheck(u, an);
   gitConfigCheck(u, an);
   metadataCheck(u, an);
@@ -764,7 +653,13 @@ function effectsCheck(u: Unit, an: ShellAnalyzer, env: CheckEnv): void {
       }
     }
   }
-  for (const e of ue.effects) {
+  // What a command changes names its verdict before what it reads (`sed -i` on a hook file is
+  // a hook-configuration write, whatever else it reads there).
+  const changesFirst = [
+    ...ue.effects.filter((e) => e.k === "write" || e.k === "delete"),
+    ...ue.effects.filter((e) => e.k !== "write" && e.k !== "delete"),
+  ];
+  for (const e of changesFirst) {
     const v = judgeEffect(e, env, u.name || null);
     if (!v) continue;
     // A script outside the workspace that is sourced keeps its own rule.

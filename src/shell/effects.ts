@@ -544,6 +544,13 @@ function programEffects(u: Unit, home: string): UnitEffects {
       sweepEffects(ctx, prog, parsed, operands, from);
     }
   }
+  // `patch -d DIR < x.patch`: the files the patch names are written below DIR.
+  if (spec.patchesCwd && operands.length === 0) {
+    out.push({
+      k: "write",
+      path: { abs: ctx.cwd, glob: false, display: ctx.cwd ?? "(unknown directory)" },
+    });
+  }
   // `http POST url < body.json`: what the standard input holds is sent.
   if (spec.stdinBody && u.redirs.some((r) => r.op === "<")) {
     out.push({ k: "network", dest: "", upload: true });

@@ -586,6 +586,8 @@ export const COREUTILS: ProgramSpec[] = [
       "-d|--directory": { arity: 1, role: "cwd" },
     },
     operands: ["write", "read"],
+    // With no file operand it patches the files its input names, below the directory it works in.
+    patchesCwd: true,
     unknownOptions: "ignore",
   },
   {

@@ -63,6 +63,8 @@ export interface ProgramSpec {
   stdinBody?: boolean;
   /** Operands may name another host (`[user@]host:path`, `host::module`, `rsync://`): a remote copy. */
   remoteOperands?: boolean;
+  /** With no operand it changes files (named elsewhere) below its working directory (patch). */
+  patchesCwd?: boolean;
   /** Its path operands are always recursive (tree, du, rg). */
   recursive?: boolean;
   /** Running it runs project code or builds inside the current directory. */
