@@ -28,7 +28,7 @@ export function isGuardCommand(cmd: unknown): boolean {
   if (typeof cmd !== "string") return false;
   const inner = innerCommand(cmd);
   return / evaluate --agent (claude|codex|kimi|gemini|cursor|copilot)$/.test(inner) &&
-    /(main\.ts|guard)/.test(inner);
+    /(main\.ts|hook\.ts|guard)/.test(inner);
 }
 
 interface AgentSpec {
