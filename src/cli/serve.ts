@@ -329,6 +329,48 @@ function envGet(name: string): string | undefined {
   }
 }
 
+/** Whether this process may use the socket itself (`--allow-net=unix:<socket>`). */
+function holdsSocket(socket: string): boolean {
+  return Deno.permissions.querySync(
+    { name: "net", host: `unix:${socket}` } as Deno.PermissionDescriptor,
+  ).state === "granted";
+}
+
+/** The evaluator command line as one shell line (`DENO_DIR=… ` in front when set). */
+function shellLine(cmd: { words: string[]; denoDir: string | null }, extra: string[] = []): string {
+  return `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
+    shellJoin([...cmd.words, ...extra])
+  }`;
+}
+
+/**
+ * The evaluator's status, asked the way the hook asks it. A process without the socket grant
+ * (`deno task guard serve --status`, `guard doctor`) asks through `guard serve --status` run
+ * with the evaluator's own flags, by the shell it may start; null when nothing answers.
+ */
+export async function evaluatorStatus(home: string): Promise<Status | null> {
+  const socket = socketPath(home);
+  if (holdsSocket(socket)) return await probeStatus(socket);
+  const cmd = serveCommand(home);
+  if (!cmd || Deno.permissions.querySync({ name: "run", command: SHELL }).state !== "granted") {
+    return null;
+  }
+  try {
+    const o = await new Deno.Command(SHELL, {
+      args: ["-c", shellLine(cmd, ["--status", "--json"])],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    const s = JSON.parse(new TextDecoder().decode(o.stdout));
+    return s && s.up
+      ? { pid: s.pid, version: s.version, since: s.since, served: s.served, socket }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `guard serve …`. */
 export async function runServe(args: string[]): Promise<number> {
   const home = envGet("HOME");
@@ -339,7 +381,7 @@ export async function runServe(args: string[]): Promise<number> {
   const socket = socketPath(home);
   const flag = args[0] ?? "";
   if (flag === "--status") {
-    const s = await probeStatus(socket);
+    const s = await evaluatorStatus(home);
     if (args.includes("--json")) out(JSON.stringify(s ? { up: true, ...s } : { up: false }));
     else {out(
         s
@@ -348,7 +390,7 @@ export async function runServe(args: string[]): Promise<number> {
       );}
     return s ? 0 : 1;
   }
-  if (flag === "--stop") return await stop(socket);
+  if (flag === "--stop") return await stop(home, socket);
   if (flag === "--detach") return await detach(home, socket);
   if (flag !== "") {
     err(`guard serve: unknown argument ${JSON.stringify(flag)}`);
@@ -372,9 +414,7 @@ export async function runServe(args: string[]): Promise<number> {
       );
       return 2;
     }
-    const line = (cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : "") +
-      `exec ${shellJoin(cmd.words)}`;
-    const child = new Deno.Command(SHELL, { args: ["-c", line] }).spawn();
+    const child = new Deno.Command(SHELL, { args: ["-c", `exec ${shellLine(cmd)}`] }).spawn();
     return (await child.status).code;
   }
   try {
@@ -405,8 +445,8 @@ export async function runServe(args: string[]): Promise<number> {
 }
 
 /** `--stop`: takes the socket away (the evaluator notices and ends), then waits for it. */
-async function stop(socket: string): Promise<number> {
-  const s = await probeStatus(socket);
+async function stop(home: string, socket: string): Promise<number> {
+  const s = await evaluatorStatus(home);
   try {
     const info = Deno.lstatSync(socket);
     if (!info.isSocket) {
@@ -423,7 +463,7 @@ async function stop(socket: string): Promise<number> {
 
 /** `--detach`: starts the evaluator in the background with its own flags and waits until it answers. */
 async function detach(home: string, socket: string): Promise<number> {
-  const up = await probeStatus(socket);
+  const up = await evaluatorStatus(home);
   if (up) {
     out(`guard serve: already up (pid ${up.pid}, version ${up.version})`);
     return 0;
@@ -437,23 +477,28 @@ async function detach(home: string, socket: string): Promise<number> {
     err(`guard serve --detach needs ${SHELL} (run it as deno task guard serve --detach)`);
     return 2;
   }
+  try {
+    ensureStateDir(stateDirFor(home));
+  } catch (e) {
+    err(`guard serve: ${(e as Error).message}`);
+    return 2;
+  }
   const log = `${stateDirFor(home)}/serve.log`;
-  const line = `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
-    shellJoin(cmd.words)
-  } </dev/null >/dev/null 2>>${shellJoin([log])} &`;
+  const line = `umask 077; ${shellLine(cmd)} </dev/null >/dev/null 2>>${shellJoin([log])} &`;
   const o = await new Deno.Command(SHELL, { args: ["-c", line], stdin: "null" }).output();
   if (o.code !== 0) {
     err(`guard serve: could not start (${SHELL} exited ${o.code})`);
     return 2;
   }
-  for (let i = 0; i < 100; i++) {
-    const s = await probeStatus(socket, 500);
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const s = await evaluatorStatus(home);
     if (s) {
       out(`guard serve: up, version ${s.version}, pid ${s.pid} (${socket})`);
       return 0;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  err(`guard serve: did not answer within 10 s; see ${log}`);
+  err(`guard serve: did not answer within 15 s; see ${log}`);
   return 2;
 }

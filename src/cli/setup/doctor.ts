@@ -6,9 +6,9 @@
  * which guard records in the audit log like any other decision.
  */
 import { allAgentChecks } from "./agent_checks.ts";
-import { launcher, serveCommand, shellJoin, socketPath, userDirectory } from "../flags.ts";
-import { SHELL } from "../privileges.ts";
+import { launcher, serveCommand, socketPath, userDirectory } from "../flags.ts";
 import { VERSION } from "../hook_client.ts";
+import { evaluatorStatus } from "../serve.ts";
 import { guardPaths } from "../../gate/runtime.ts";
 import { out } from "../io.ts";
 import { checkInfo, stateDirFor } from "../../state/state_dir.ts";
@@ -216,27 +216,16 @@ function privilegeCheck(home: string, stateDir: string): Check {
  * grant), through the shell doctor already may start.
  */
 export async function evaluatorCheck(home: string): Promise<Check> {
-  const cmd = serveCommand(home);
   const check = "resident evaluator";
-  if (!cmd) {
+  if (!serveCommand(home)) {
     return {
       check,
       status: "pass",
       detail: "compiled binary: every hook call evaluates in-process",
     };
   }
-  const line = `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
-    shellJoin([...cmd.words, "--status", "--json"])
-  }`;
-  let s: { up?: boolean; version?: string; pid?: number; served?: number } = {};
-  try {
-    const o = await new Deno.Command(SHELL, { args: ["-c", line], stdout: "piped", stderr: "null" })
-      .output();
-    s = JSON.parse(new TextDecoder().decode(o.stdout));
-  } catch (e) {
-    return { check, status: "warn", detail: `could not ask it: ${(e as Error).message}` };
-  }
-  if (!s.up) {
+  const s = await evaluatorStatus(home);
+  if (!s) {
     return {
       check,
       status: "warn",
