@@ -50,8 +50,11 @@ export const PRIVILEGES: Record<string, Keep> = {
   // unix:<state dir>/guard.sock, and it refuses any wider); the shell only to start itself
   // detached with its own flags — the evaluator revokes run before it listens.
   serve: { configs: false, run: "shell", net: true },
+  // configs include the resident evaluator's unit directories (~/.config/systemd/user,
+  // ~/Library/LaunchAgents, ADR 0023): install writes guard's unit there and starts it through the
+  // shell; uninstall removes it.
   install: { configs: true, run: "shell" },
-  uninstall: { configs: true, run: "none" },
+  uninstall: { configs: true, run: "shell" }, // stops the evaluator's unit (systemctl, launchctl)
   doctor: { configs: true, run: "shell" },
   "import-claude-permissions": { configs: true, run: "none" },
 };
