@@ -657,3 +657,77 @@ Deno.test("evaluator: kill -9 loses no audit entry a reply relied on; the next c
     }
   });
 });
+
+Deno.test("service units: systemd and launchd run guard serve with the evaluator's flags only", async () => {
+  const { unitText, unitPath } = await import("../src/cli/setup/service.ts");
+  const home = "/home/u";
+  const words = ["/usr/bin/deno", "run", ...serveFlags(home), "/opt/guard/main.ts", "serve"];
+  const unit = unitText("systemd", home, { words, denoDir: "/home/u/.cache/deno 2" });
+  const exec = unit.split("\n").find((l) => l.startsWith("ExecStart="))!;
+  assert.equal(exec, `ExecStart=${words.join(" ")}`);
+  assert.match(unit, /^Environment="DENO_DIR=\/home\/u\/\.cache\/deno 2"$/m);
+  assert.match(unit, /^UMask=0077$/m);
+  assert.ok(!unit.includes("--allow-run") && !unit.includes("--allow-all"));
+  assert.equal(unitPath(home, "systemd"), "/home/u/.config/systemd/user/aiguard.service");
+  const plist = unitText("launchd", home, { words: [...words, "<&>"], denoDir: null });
+  assert.ok(plist.includes("<string>--allow-net=unix:/home/u/.aiguard/guard.sock</string>"));
+  assert.ok(plist.includes("<string>&lt;&amp;&gt;</string>"), "XML escaped");
+  assert.equal(unitPath(home, "launchd"), "/home/u/Library/LaunchAgents/dev.aiguard.serve.plist");
+});
+
+Deno.test("guard install writes the evaluator's unit (not with --no-serve); uninstall of the last hook removes it", async () => {
+  const { runGuard } = await import("../scripts/guard_flags.ts");
+  if (Deno.build.os !== "linux") return; // the systemd unit; launchd's text is tested above
+  await withHome(async (home) => {
+    const unit = `${home}/.config/systemd/user/aiguard.service`;
+    await Deno.mkdir(`${home}/.claude`, { mode: 0o700 });
+    await Deno.mkdir(`${home}/.gemini`, { mode: 0o700 });
+    const skip = await runGuard(home, ["install", "--agent", "claude", "--no-serve"]);
+    assert.equal(skip.code, 0, skip.stdout + skip.stderr);
+    await assert.rejects(() => Deno.lstat(unit), "--no-serve writes no unit");
+    const r = await runGuard(home, ["install", "--agent", "gemini"]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const text = await Deno.readTextFile(unit);
+    assert.ok(text.includes(`${MAIN_TS} serve`), text);
+    assert.ok(text.includes(`--allow-net=unix:${home}/.aiguard/guard.sock`), text);
+    assert.match(r.stdout, /resident evaluator/);
+    // One hook left (claude): the unit stays; the last one gone: it is removed.
+    assert.equal((await runGuard(home, ["uninstall", "--agent", "gemini"])).code, 0);
+    await Deno.lstat(unit);
+    const last = await runGuard(home, ["uninstall", "--agent", "claude"]);
+    assert.equal(last.code, 0, last.stderr);
+    assert.match(last.stdout, /removed .*aiguard\.service/);
+    await assert.rejects(() => Deno.lstat(unit));
+  });
+});
+
+Deno.test("guard serve --detach, --status and --stop from the guard task's flags", async () => {
+  const { runGuard } = await import("../scripts/guard_flags.ts");
+  await withHome(async (home) => {
+    const up = await runGuard(home, ["serve", "--detach"]);
+    assert.equal(up.code, 0, up.stdout + up.stderr);
+    try {
+      const st = await runGuard(home, ["serve", "--status", "--json"]);
+      const s = JSON.parse(st.stdout);
+      assert.equal(s.up, true);
+      assert.equal(s.version, VERSION);
+      const doctor = await runGuard(home, ["doctor"]);
+      assert.match(doctor.stdout, /PASS +resident evaluator: up and answering/);
+      // The installed hook is answered by it (its decision count grows).
+      const r = await hookRun(home, "codex", shellPayload("codex", "ls", `${home}/p`));
+      assert.equal(r.code, 0, r.stderr);
+      const after = JSON.parse((await runGuard(home, ["serve", "--status", "--json"])).stdout);
+      assert.ok(after.served > s.served, JSON.stringify(after));
+      // serve.log is private like the rest of the state directory.
+      assert.equal((await Deno.stat(`${home}/.aiguard/serve.log`)).mode! & 0o077, 0);
+    } finally {
+      const down = await runGuard(home, ["serve", "--stop"]);
+      assert.equal(down.code, 0, down.stderr);
+    }
+    const gone = await runGuard(home, ["serve", "--status"]);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stdout, /not running/);
+    const doctor = await runGuard(home, ["doctor"]);
+    assert.match(doctor.stdout, /WARN +resident evaluator: not running/);
+  });
+});
