@@ -17,7 +17,11 @@ if (import.meta.main) {
   });
   let code = 2;
   try {
-    code = await hookMain(Deno.args);
+    const [cmd, ...rest] = Deno.args;
+    // The hook is `evaluate`; any other subcommand is guard's own command line.
+    code = cmd === "evaluate"
+      ? await hookMain(rest)
+      : await (await import("./src/cli/main.ts")).main(Deno.args);
   } catch (e) {
     die(String((e as Error)?.message ?? e));
   }

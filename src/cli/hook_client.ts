@@ -221,18 +221,13 @@ function socketOf(env: HookVars): string | null {
   return home && home.startsWith("/") ? `${home.replace(/\/+$/, "")}/.aiguard/guard.sock` : null;
 }
 
-/** `hook.ts <args>`: `evaluate …` through the evaluator when it answers; anything else as guard. */
+/** `hook.ts evaluate <args>`: through the evaluator when it answers, else in-process. */
 export async function hookMain(args: string[]): Promise<number> {
-  if (args[0] !== "evaluate") {
-    const { main } = await import("./main.ts");
-    return await main(args);
-  }
-  const rest = args.slice(1);
   const payload = readPayload();
   const env = hookVars();
   const socket = socketOf(env);
-  const answer = (socket ? await askEvaluator(socket, rest, payload, env) : null) ??
-    await evaluateHere(rest, payload, env);
+  const answer = (socket ? await askEvaluator(socket, args, payload, env) : null) ??
+    await evaluateHere(args, payload, env);
   printAnswer(answer);
   return answer.code;
 }
