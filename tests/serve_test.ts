@@ -318,6 +318,15 @@ Deno.test("evaluator: policy and approvals are read fresh on every call; an appr
       const allowed = burst.filter((a) => a?.code === 0).length;
       assert.equal(allowed, 1, JSON.stringify(burst));
       assert.equal((await ask(cmd))?.code, 2, "approved once, asked again after");
+      // Concurrent identical asks: one token, one challenge file, whole and valid.
+      const other = "git push origin release";
+      const asks = await Promise.all([1, 2, 3, 4].map(() => ask(other)));
+      const tokens = new Set(asks.map((a) => tokenOf(a?.stderr)));
+      assert.equal(tokens.size, 1);
+      const [t] = tokens;
+      const files = [...Deno.readDirSync(`${state}/challenges`)].map((e) => e.name);
+      assert.deepEqual(files.filter((f) => f.startsWith(t)), [t], files.join(" "));
+      await readChallenge(state, t, Date.now());
     } finally {
       await ev.stop();
     }
