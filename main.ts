@@ -5,7 +5,7 @@
  * dynamically so that even a module that fails to load is answered.
  */
 
-function die(msg: string): never {
+export function die(msg: string): never {
   const line = `guard: FAIL-CLOSED [input.internal-error] ${
     msg.replace(/\s+/g, " ").slice(0, 300)
   }`;

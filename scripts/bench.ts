@@ -18,6 +18,8 @@
  *      path on and off, and are each decided in ≤ 100 ms in process.
  *  10. The corpus: adversarial cases right (per class), routine calls untouched, all cases.
  *  11. Asks left in a replayed session with remembered approvals (out of band, native).
+ *  12. The resident evaluator (`guard serve`, scripts/bench_warm.ts): warm vs cold vs floor per
+ *      payload class in one interleaved run, and decisions/s under 4 concurrent clients.
  *
  * Prints tables and writes `bench-results.json` in the repo root. Targets are
  * reported as PASS/MISS; a miss never makes the bench exit non-zero.
@@ -62,6 +64,7 @@ import { sessionKey } from "../src/state/sessions.ts";
 import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 import { corpusFigures } from "./bench_corpus.ts";
 import { askReplayFigures } from "./bench_asks.ts";
+import { WARM_HEADERS, warmFigures, warmRows } from "./bench_warm.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -1567,9 +1570,20 @@ try {
     ]),
   );
 
+  // ============================================================ 12. the resident evaluator
+  heading("12. The resident evaluator: warm vs cold vs floor, and 4 concurrent clients");
+  const warm = await warmFigures();
+  table(WARM_HEADERS, warmRows(warm));
+  console.log(
+    `${warm.concurrent.clients} concurrent clients: ${
+      int(warm.concurrent.perSecond)
+    } decisions/s (${warm.runs} runs a class; loadavg ${await loadavg()})`,
+  );
+
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();
   const results = {
+    warm,
     schema: "guard-bench/1",
     env,
     targets: {

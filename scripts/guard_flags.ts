@@ -10,7 +10,14 @@ const ROOT = new URL("../", import.meta.url);
 export const REPO_ROOT = decodeURIComponent(ROOT.pathname).replace(/\/$/, "");
 export const MAIN_TS = `${REPO_ROOT}/main.ts`;
 
-import { guardFlags, hookFlags, OFFLINE_FLAGS, proxyFlags } from "../src/cli/flags.ts";
+import {
+  clientFlags,
+  guardFlags,
+  hookFlags,
+  OFFLINE_FLAGS,
+  proxyFlags,
+  serveFlags,
+} from "../src/cli/flags.ts";
 export { guardFlags, guardTask, proxyFlags } from "../src/cli/flags.ts";
 
 /**
@@ -144,4 +151,51 @@ export async function firstLine(child: Deno.ChildProcess, what: string): Promise
   reader.releaseLock();
   void child.stdout.cancel();
   return buf.slice(0, buf.indexOf("\n"));
+}
+
+/** `deno run` and the flags of the resident evaluator (`guard serve`): the hook's plus its socket. */
+export function serveRunFlags(home: string): string[] {
+  return ["run", ...OFFLINE_FLAGS, ...serveFlags(home)];
+}
+
+/** `deno run` and the flags of the thin hook client (hook.ts): the hook's plus the socket. */
+export function clientRunFlags(home: string): string[] {
+  return ["run", ...OFFLINE_FLAGS, ...clientFlags(home)];
+}
+
+export const HOOK_TS = `${REPO_ROOT}/hook.ts`;
+
+/**
+ * Starts `guard serve` for `home` in the foreground of a child process and waits until it
+ * answers on its socket (src/cli/serve.ts); `stop()` ends it with SIGTERM.
+ */
+export async function startEvaluator(
+  home: string,
+): Promise<{ child: Deno.ChildProcess; stop: () => Promise<void> }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [...serveRunFlags(home), MAIN_TS, "serve"],
+    env: guardEnv(home),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const sock = `${home}/.aiguard/guard.sock`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const c = await Deno.connect({ transport: "unix", path: sock });
+      c.close();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* gone */ }
+    await child.stderr.cancel().catch(() => {});
+    await child.status;
+  };
+  return { child, stop };
 }

@@ -101,12 +101,12 @@ export function nativeAskLine(d: Decision): string {
  * whether it runs headless (`claude -p`: CLAUDE_CODE_ENTRYPOINT=sdk-cli) or in a terminal
  * (`cli`) in the environment the hook inherits. Other agents say neither.
  */
-function askContext(agent: string, mode: string | null): AskContext {
+function askContext(agent: string, mode: string | null, env: HookEnv): AskContext {
   let interactive: boolean | null = null;
   if (agent === "claude") {
     let ep: string | undefined;
     try {
-      ep = Deno.env.get("CLAUDE_CODE_ENTRYPOINT");
+      ep = env("CLAUDE_CODE_ENTRYPOINT");
     } catch { /* not granted: unknown */ }
     interactive = ep === undefined ? null : ep === "cli";
   }
@@ -148,18 +148,31 @@ function parseArgs(args: string[]): { agent: AgentName | null; error: string | n
   return { agent, error };
 }
 
+/** How the hook reads one variable of its environment (the process's, or a client's). */
+export type HookEnv = (name: string) => string | undefined;
+
+/**
+ * What one hook call reads besides its arguments: the payload and the environment. By default
+ * stdin and the process's own; the resident evaluator (src/cli/serve.ts) and the thin client's
+ * in-process fallback (src/cli/hook_client.ts) pass what the hook process read.
+ */
+export interface HookInput {
+  payload?: Uint8Array;
+  env?: HookEnv;
+}
+
 /**
  * The hook. Every path ends here, in the agent's own output protocol: the one named by
  * `--agent` (even when the payload never parsed), else the one the payload's shape shows.
  */
-export async function runEvaluate(args: string[]): Promise<HookReply> {
+export async function runEvaluate(args: string[], input: HookInput = {}): Promise<HookReply> {
   // Least privilege: src/cli/privileges.ts has already dropped running programs, network and the
   // agents' configuration directories before this runs.
   const { agent, error } = parseArgs(args);
   const hook: Hook = { agent, named: agent !== null };
   let outcome: Outcome;
   try {
-    outcome = error === null ? await evaluateHook(hook) : failed("input.malformed", error);
+    outcome = error === null ? await evaluateHook(hook, input) : failed("input.malformed", error);
   } catch (e) {
     outcome = failed("input.internal-error", `${(e as Error)?.name}: ${(e as Error)?.message}`);
   }
@@ -184,7 +197,8 @@ interface Hook {
   event?: HookEvent;
 }
 
-async function evaluateHook(hook: Hook): Promise<Outcome> {
+async function evaluateHook(hook: Hook, input: HookInput): Promise<Outcome> {
+  const env: HookEnv = input.env ?? ((name) => Deno.env.get(name));
   const start = performance.now();
   const deadline = start + DEADLINE_MS;
   let stateDir: string | null = null;
@@ -245,7 +259,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
   };
 
   try {
-    const home = Deno.env.get("HOME");
+    const home = env("HOME");
     if (!home || !home.startsWith("/")) {
       return await fail("input.state-insecure", "HOME is not set to an absolute path", false);
     }
@@ -253,7 +267,10 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
     // directory together (its creation is safe under that race: tests/state_race_test.ts).
     let bytes: Uint8Array | FailClosed;
     try {
-      bytes = readStdin(MAX_PAYLOAD);
+      bytes = input.payload ?? readStdin(MAX_PAYLOAD);
+      if (bytes.length > MAX_PAYLOAD) {
+        throw new FailClosed("input.too-large", `payload exceeds ${MAX_PAYLOAD} bytes`);
+      }
     } catch (e) {
       if (!(e instanceof FailClosed)) throw e;
       bytes = e; // audited below, once the state directory is known to be sound
@@ -344,7 +361,7 @@ async function evaluateHook(hook: Hook): Promise<Outcome> {
         }
         : undefined;
       // A native ask needs the agent's own reply protocol (the generic one has none).
-      const asker = askContext(replyAgent(hook) ?? "generic", adapted.mode ?? null);
+      const asker = askContext(replyAgent(hook) ?? "generic", adapted.mode ?? null, env);
       const g = await gate(call, ctx, stateDir, deadline, hooks, {
         route: (d) => routeAsk(asker, d.risk, policy.asks),
         remembered,

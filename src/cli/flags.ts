@@ -46,7 +46,7 @@ export function guardFlags(home: string, project: string | null = null): string[
 const PROJECT = /\$\{?INIT_CWD\}?/;
 
 /** The variables the hook reads: the home, the working directory, Deno's cache, and whether Claude Code runs headless (ask routing). */
-const HOOK_ENV = ["HOME", "PWD", "DENO_DIR", "CLAUDE_CODE_ENTRYPOINT"];
+export const HOOK_ENV = ["HOME", "PWD", "DENO_DIR", "CLAUDE_CODE_ENTRYPOINT"];
 
 /**
  * The flags of the hook (`guard evaluate`), derived from the same task: read and write only on
@@ -199,17 +199,65 @@ export function hookCommand(
   agent: AgentName,
   main: string | null = mainModulePath(),
 ): string {
+  // From source the hook runs the thin client (hook.ts next to main.ts): it asks the resident
+  // evaluator over its socket and evaluates in-process when that does not answer.
   const words = main === null ? [Deno.execPath(), "evaluate", "--agent", agent] : [
     Deno.execPath(),
     "run",
     ...OFFLINE_FLAGS,
-    ...hookFlags(home),
-    main,
+    ...clientFlags(home),
+    hookEntry(main),
     "evaluate",
     "--agent",
     agent,
   ];
   return failClosedCommand((main === null ? "" : denoDirPrefix()) + shellJoin(words), agent);
+}
+
+/** The resident evaluator's socket (src/cli/serve.ts) in the state directory of `home`. */
+export function socketPath(home: string): string {
+  return `${home.replace(/\/+$/, "")}/.aiguard/guard.sock`;
+}
+
+/** The one network grant of the thin client and the evaluator: their Unix socket. */
+export function socketFlag(home: string): string {
+  return `--allow-net=unix:${socketPath(home)}`;
+}
+
+/** The thin hook client's flags: the hook's (for its in-process fallback) plus the socket. */
+export function clientFlags(home: string): string[] {
+  return [...hookFlags(home), socketFlag(home)];
+}
+
+/**
+ * The resident evaluator's flags (`guard serve`): exactly the hook's — read/write on the state
+ * directory, the hook's variables, `sys=uid`, no programs — plus the socket, nothing wider.
+ */
+export function serveFlags(home: string): string[] {
+  return [...hookFlags(home), socketFlag(home)];
+}
+
+/** The thin client entry point of a source checkout: `hook.ts` beside `main.ts`. */
+export function hookEntry(main: string): string {
+  return main.replace(/main\.ts$/, "hook.ts");
+}
+
+/**
+ * The command line of the resident evaluator (a service unit's, `guard serve --detach`'s), or
+ * null for a compiled binary (whose permissions hold no socket). `DENO_DIR` is returned apart:
+ * a unit sets it as its environment, a shell puts it in front.
+ */
+export function serveCommand(
+  home: string,
+  main: string | null = mainModulePath(),
+): { words: string[]; denoDir: string | null } | null {
+  if (main === null) return null;
+  const words = [Deno.execPath(), "run", ...OFFLINE_FLAGS, ...serveFlags(home), main, "serve"];
+  let dir: string | undefined;
+  try {
+    dir = Deno.env.get("DENO_DIR");
+  } catch { /* no env permission for it */ }
+  return { words, denoDir: dir && dir.startsWith("/") ? dir : null };
 }
 
 /**

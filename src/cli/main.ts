@@ -6,13 +6,18 @@
 import { runEvaluate } from "./evaluate.ts";
 import { dropPrivileges } from "./privileges.ts";
 
-export const VERSION = "0.1.0";
+import { VERSION } from "./hook_client.ts";
+
+export { VERSION };
 
 const HELP = `guard ${VERSION} — a least-privilege guard between AI coding agents and your machine
 
 usage:
   guard evaluate [--agent A]                   the hook (PreToolUse/PostToolUse): payload on stdin; exit 0
                                                allow, 2 block/ask (A: claude codex kimi gemini cursor copilot)
+  guard serve [--detach | --stop | --status [--json]]
+                                               the resident evaluator the installed hook asks first
+                                               (it falls back to evaluating in-process)
   guard explain '<command>'                    show the decision and how it was reached
   guard explain --tool <Name> --input '<json>' the same for a non-shell tool call
   guard pending [--json]                       list calls waiting for approval, newest first
@@ -66,6 +71,8 @@ export async function main(args: string[]): Promise<number> {
       if (out.stdout) writeAll(Deno.stdout, out.stdout + "\n");
       return out.code;
     }
+    case "serve":
+      return (await import("./serve.ts")).runServe(rest);
     case "approve":
       return (await import("./approval/approve.ts")).runApprove(rest);
     case "deny":

@@ -46,8 +46,15 @@ export const PRIVILEGES: Record<string, Keep> = {
   // run: revoked again once the server has started (a remote one needs none); net: only --url
   proxy: { configs: false, run: "all", net: true },
   mcp: { configs: true, run: "none" }, // mcp wrap edits client configurations
+  // The resident evaluator: the hook's privileges plus its socket (net: the grant is only ever
+  // unix:<state dir>/guard.sock, and it refuses any wider); the shell only to start itself
+  // detached with its own flags — the evaluator revokes run before it listens.
+  serve: { configs: false, run: "shell", net: true },
+  // configs include the resident evaluator's unit directories (~/.config/systemd/user,
+  // ~/Library/LaunchAgents, ADR 0023): install writes guard's unit there and starts it through the
+  // shell; uninstall removes it.
   install: { configs: true, run: "shell" },
-  uninstall: { configs: true, run: "none" },
+  uninstall: { configs: true, run: "shell" }, // stops the evaluator's unit (systemctl, launchctl)
   doctor: { configs: true, run: "shell" },
   "import-claude-permissions": { configs: true, run: "none" },
 };

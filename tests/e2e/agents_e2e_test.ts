@@ -6,7 +6,7 @@
  */
 import { AGENT_IDS, agentBins, type AgentId, pin } from "./install_agents.ts";
 import { DRIVERS } from "./drivers.ts";
-import { COST, FIX_SCENARIOS, REMOTE_MCP, SCENARIOS } from "./scenarios.ts";
+import { COST, FIX_SCENARIOS, REMOTE_MCP, SCENARIOS, WARM } from "./scenarios.ts";
 import { ASK_SCENARIOS } from "./ask_scenarios.ts";
 import { NATIVE_PROMPT } from "./interactive.ts";
 import { sandboxProblem } from "./sandbox.ts";
@@ -29,16 +29,24 @@ if (!problem) {
 }
 
 planScenarios(
-  [...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, REMOTE_MCP, COST].map((s) =>
-    s.id
-  ),
+  [...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, REMOTE_MCP, COST, WARM].map((
+    s,
+  ) => s.id),
 );
 
 for (const agent of AGENT_IDS) {
   if (only.length && !only.includes(agent)) continue;
   const d = DRIVERS[agent];
   for (
-    const s of [...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, REMOTE_MCP, COST]
+    const s of [
+      ...SCENARIOS,
+      ...ASK_SCENARIOS,
+      NATIVE_PROMPT,
+      ...FIX_SCENARIOS,
+      REMOTE_MCP,
+      COST,
+      WARM,
+    ]
   ) {
     if (scenarioFilter.length && !scenarioFilter.includes(s.id)) continue;
     const skip = s.skip?.[agent];

@@ -26,6 +26,8 @@ export interface HookCost {
 
 const cells = new Map<string, Map<string, Cell>>();
 const costs = new Map<string, HookCost>();
+/** The same cost with the resident evaluator up (`guard serve`, docs/adr/0023). */
+const warmCosts = new Map<string, HookCost>();
 const scenarioOrder: string[] = [];
 
 /** The matrix's columns, in the order the scenarios are declared. */
@@ -49,6 +51,10 @@ export function recordCost(agent: AgentId, cost: HookCost): void {
   costs.set(agent, cost);
 }
 
+export function recordWarmCost(agent: AgentId, cost: HookCost): void {
+  warmCosts.set(agent, cost);
+}
+
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
@@ -64,7 +70,8 @@ export function writeMatrix(): void {
   const agents = AGENT_IDS.filter((a) => cells.has(a));
   const w = Math.max(10, ...scenarioOrder.map((s) => s.length)) + 2;
   const lines = [
-    pad("agent", 22) + scenarioOrder.map((s) => pad(s, w)).join("") + "hook cost / tool call",
+    pad("agent", 22) + scenarioOrder.map((s) => pad(s, w)).join("") +
+    "hook cost / tool call (cold; warm)",
   ];
   for (const a of agents) {
     const row = cells.get(a)!;
@@ -74,9 +81,15 @@ export function writeMatrix(): void {
         cost.withMs.toFixed(0)
       } ms, median of ${cost.runs})`
       : "—";
+    const warm = warmCosts.get(a);
+    const warmText = warm
+      ? `; warm ${(warm.withMs - warm.withoutMs).toFixed(0)} ms (${warm.withoutMs.toFixed(0)} → ${
+        warm.withMs.toFixed(0)
+      } ms)`
+      : "";
     lines.push(
       pad(`${a} ${pin(a).version}`, 22) +
-        scenarioOrder.map((s) => pad(row.get(s)?.status ?? "—", w)).join("") + costText,
+        scenarioOrder.map((s) => pad(row.get(s)?.status ?? "—", w)).join("") + costText + warmText,
     );
   }
   console.log("\n" + lines.join("\n") + "\n");
@@ -91,6 +104,7 @@ export function writeMatrix(): void {
       version: pin(a).version,
       scenarios: Object.fromEntries(cells.get(a)!),
       cost: costs.get(a) ?? null,
+      warmCost: warmCosts.get(a) ?? null,
     }])),
   };
   Deno.writeTextFileSync(`${REPO_ROOT}/e2e-results.json`, JSON.stringify(out, null, 2) + "\n");

@@ -22,7 +22,7 @@ import { guardEnv, REPO_ROOT } from "../../scripts/guard_flags.ts";
 import type { ScriptedCall } from "./mock_model.ts";
 import type { CaseResult } from "./run_case.ts";
 import { runCase } from "./sandbox.ts";
-import { median, recordCost } from "./matrix.ts";
+import { median, recordCost, recordWarmCost } from "./matrix.ts";
 import { installedHook } from "../installed_hook.ts";
 
 /** Bound for one agent run (the agents answer a scripted call in seconds). */
@@ -292,7 +292,7 @@ async function codexHooks(c: CaseDirs, bin: string): Promise<Record<string, stri
 async function brokenInstall(d: Driver, c: CaseDirs): Promise<{ copy: string; deno: string }> {
   const copy = `${c.root}/guard-copy`;
   await Deno.mkdir(copy);
-  for (const p of ["main.ts", "deno.json", "deno.lock", "src"]) {
+  for (const p of ["main.ts", "hook.ts", "deno.json", "deno.lock", "src"]) {
     const o = await new Deno.Command("cp", { args: ["-r", `${REPO_ROOT}/${p}`, `${copy}/`] })
       .output();
     assert.equal(o.code, 0);
@@ -419,8 +419,8 @@ export const FIX_SCENARIOS: Scenario[] = [
           assert.ok(!ran, `${d.agent} ran the call with ${why}:\n${describe(r)}`);
           assert.match(r.saw, /FAIL-CLOSED/, `${d.agent} with ${why}: ${r.saw}`);
         };
-        await Deno.writeTextFile(`${copy}/main.ts`, "this does not parse ((((\n");
-        await stopped("a main.ts that does not parse");
+        await Deno.writeTextFile(`${copy}/hook.ts`, "this does not parse ((((\n");
+        await stopped("a hook.ts that does not parse");
         await Deno.remove(deno);
         await stopped("deno removed");
       } finally {
@@ -655,6 +655,91 @@ export const COST: Scenario = {
       });
     } finally {
       await removeCase(withGuard);
+      await removeCase(without);
+    }
+  },
+};
+
+/** `deno task guard serve …` in a case's home, as a user (or a login script) runs it. */
+async function serveTask(
+  c: CaseDirs,
+  args: string[],
+): Promise<{ up: boolean; pid?: number; served?: number; version?: string }> {
+  const r = await guardTask(c, ["serve", ...args]);
+  if (args[0] !== "--status") return { up: r.code === 0 };
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    return { up: false };
+  }
+}
+
+/**
+ * The resident evaluator in each CLI: started with `guard serve --detach`, it answers the
+ * installed hook (its decision count grows, the cost per tool call is measured against the same
+ * runs without guard); killed with SIGKILL between calls, the next calls are decided in-process —
+ * the dangerous one still stopped, the benign one still run — and the audit log verifies.
+ */
+export const WARM: Scenario = {
+  id: "evaluator",
+  title: "with guard serve up the hook is answered warm; killed -9, the next calls still decide",
+  run: async (d, bin) => {
+    const c = await installedCase(d);
+    const without = await newCase(d.agent);
+    await d.configure(without);
+    let pid: number | undefined;
+    try {
+      const started = await guardTask(c, ["serve", "--detach"]);
+      assert.equal(started.code, 0, `guard serve --detach: ${started.stdout}\n${started.stderr}`);
+      const s0 = await serveTask(c, ["--status", "--json"]);
+      assert.ok(s0.up && s0.pid, `the evaluator is not up: ${JSON.stringify(s0)}`);
+      pid = s0.pid;
+      const times = { with: [] as number[], without: [] as number[] };
+      const runs = 3;
+      for (let i = 0; i < runs; i++) {
+        for (const [side, k] of [["without", without], ["with", c]] as const) {
+          const r = await runAgent(d, k, bin, d.shell(`echo warm-${i}`));
+          assert.match(r.saw, new RegExp(`warm-${i}`), describe(r));
+          times[side].push(r.ms);
+        }
+      }
+      const s1 = await serveTask(c, ["--status", "--json"]);
+      const hooks = hookDecisions(c, d.agent, "PreToolUse").length +
+        hookDecisions(c, d.agent, "PostToolUse").length;
+      assert.ok(
+        (s1.served ?? 0) - (s0.served ?? 0) >= runs,
+        `the evaluator answered ${(s1.served ?? 0) - (s0.served ?? 0)} of ${hooks} hook calls`,
+      );
+      recordWarmCost(d.agent, {
+        withoutMs: median(times.without),
+        withMs: median(times.with),
+        runs,
+        hooksPerCall: hooks / runs,
+      });
+      const warmStop = await runAgent(d, c, bin, d.shell(dangerousCommand(d)));
+      assert.ok(exists(c.target), `${d.agent}: the home directory was deleted (warm)`);
+      assertShortStop(warmStop.saw, /guard: BLOCKED \[abs\.[a-z-]+\]/, d.agent);
+      // SIGKILL: no shutdown, the socket file left behind with nobody listening.
+      Deno.kill(pid, "SIGKILL");
+      for (let i = 0; i < 50 && (await serveTask(c, ["--status", "--json"])).up; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const cold = await runAgent(d, c, bin, d.shell(dangerousCommand(d)));
+      assert.ok(exists(c.target), `${d.agent}: the home directory was deleted (evaluator killed)`);
+      assertShortStop(cold.saw, /guard: BLOCKED \[abs\.[a-z-]+\]/, d.agent);
+      const marker = `after-kill-${crypto.randomUUID().slice(0, 8)}`;
+      const benign = await runAgent(d, c, bin, d.shell(`echo ${marker}`));
+      assert.match(benign.saw, new RegExp(marker), describe(benign));
+      const v = await guardTask(c, ["audit", "verify"]);
+      assert.equal(v.code, 0, `audit verify after kill -9: ${v.stdout}\n${v.stderr}`);
+      pid = undefined;
+    } finally {
+      if (pid !== undefined) {
+        try {
+          Deno.kill(pid, "SIGTERM");
+        } catch { /* gone */ }
+      }
+      await removeCase(c);
       await removeCase(without);
     }
   },

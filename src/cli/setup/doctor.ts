@@ -6,7 +6,9 @@
  * which guard records in the audit log like any other decision.
  */
 import { allAgentChecks } from "./agent_checks.ts";
-import { launcher, userDirectory } from "../flags.ts";
+import { launcher, serveCommand, socketPath, userDirectory } from "../flags.ts";
+import { VERSION } from "../hook_client.ts";
+import { evaluatorStatus } from "../serve.ts";
 import { guardPaths } from "../../gate/runtime.ts";
 import { out } from "../io.ts";
 import { checkInfo, stateDirFor } from "../../state/state_dir.ts";
@@ -208,6 +210,46 @@ function privilegeCheck(home: string, stateDir: string): Check {
     : { check: "privileges", status: "pass", detail };
 }
 
+/**
+ * Is the resident evaluator up and answering, and which version does it run? Asked the way the
+ * hook asks it: `guard serve --status` with the evaluator's own flags (doctor holds no socket
+ * grant), through the shell doctor already may start.
+ */
+export async function evaluatorCheck(home: string): Promise<Check> {
+  const check = "resident evaluator";
+  if (!serveCommand(home)) {
+    return {
+      check,
+      status: "pass",
+      detail: "compiled binary: every hook call evaluates in-process",
+    };
+  }
+  const s = await evaluatorStatus(home);
+  if (!s) {
+    return {
+      check,
+      status: "warn",
+      detail: `not running on ${
+        socketPath(home)
+      }: hook calls evaluate in-process (slower, same decisions)`,
+      fix: "guard serve --detach (or guard install, which starts it where a service manager runs)",
+    };
+  }
+  if (s.version !== VERSION) {
+    return {
+      check,
+      status: "warn",
+      detail: `runs version ${s.version}, not ${VERSION}: hooks ignore it and evaluate in-process`,
+      fix: "guard serve --stop && guard serve --detach",
+    };
+  }
+  return {
+    check,
+    status: "pass",
+    detail: `up and answering: version ${s.version}, pid ${s.pid}, ${s.served} decision(s) so far`,
+  };
+}
+
 export async function runDoctor(args: string[]): Promise<number> {
   const json = args.includes("--json");
   const home = Deno.env.get("HOME");
@@ -223,6 +265,7 @@ export async function runDoctor(args: string[]): Promise<number> {
     rememberedCheck(stateDir),
     ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
+    await evaluatorCheck(home),
     factorCheck(stateDir),
     privilegeCheck(home, stateDir),
   ];

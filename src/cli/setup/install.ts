@@ -28,7 +28,7 @@ export function isGuardCommand(cmd: unknown): boolean {
   if (typeof cmd !== "string") return false;
   const inner = innerCommand(cmd);
   return / evaluate --agent (claude|codex|kimi|gemini|cursor|copilot)$/.test(inner) &&
-    /(main\.ts|guard)/.test(inner);
+    /(main\.ts|hook\.ts|guard)/.test(inner);
 }
 
 interface AgentSpec {
@@ -310,12 +310,13 @@ function plan(
 }
 
 const USAGE =
-  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run]";
+  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run] [--no-serve]";
 
 export async function runInstall(args: string[], uninstall: boolean): Promise<number> {
   let agent: InstallAgent | null = null;
   let project = false;
   let dryRun = false;
+  let serve = true;
   const verb = uninstall ? "uninstall" : "install";
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -329,6 +330,7 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
       agent = v as InstallAgent;
     } else if (a === "--project") project = true;
     else if (a === "--dry-run") dryRun = true;
+    else if (a === "--no-serve") serve = false;
     else {
       err(USAGE);
       return 2;
@@ -405,7 +407,8 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
     out(
       `guard ${verb}: ${edits.map((e) => e.path).join(", ")} already up to date (nothing changed)`,
     );
-    return uninstall || dryRun ? 0 : await checkInstalled(agent, home, command!);
+    if (uninstall) return await finishUninstall(home, serve, dryRun);
+    return dryRun ? 0 : await finishInstall(agent, home, command!, serve);
   }
   for (const e of changed) {
     try {
@@ -420,11 +423,11 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
       return 2;
     }
   }
-  if (dryRun) return 0;
+  if (dryRun) return uninstall ? await finishUninstall(home, serve, dryRun) : 0;
   const files = changed.map((e) => e.path).join(" and ");
   if (uninstall) {
     out(`removed guard's hook from ${files}`);
-    return 0;
+    return await finishUninstall(home, serve, dryRun);
   }
   out(
     `installed guard's hook for ${agent} in ${files}\nagents cannot edit ${
@@ -441,7 +444,43 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
   if (projectDir && agent === "codex") {
     out("Codex loads a project's hooks only when the project is trusted in ~/.codex/config.toml");
   }
-  return await checkInstalled(agent, home, command!);
+  return await finishInstall(agent, home, command!, serve);
+}
+
+/** The canary through the installed hook, then the resident evaluator's unit (unless --no-serve). */
+async function finishInstall(
+  agent: InstallAgent,
+  home: string,
+  command: string,
+  serve: boolean,
+): Promise<number> {
+  const code = await checkInstalled(agent, home, command);
+  if (code === 0 && serve) {
+    for (const line of await (await import("./service.ts")).installService(home, false)) out(line);
+  }
+  return code;
+}
+
+/** Does any agent's user-level configuration still hold guard's hook? */
+function anyHookLeft(home: string): boolean {
+  return INSTALL_AGENTS.some((a) =>
+    configPaths(a, home, null, true).some((p) => {
+      try {
+        const t = readOrEmpty(p);
+        return / evaluate --agent [a-z]+/.test(t) && /(main|hook)\.ts|guard/.test(t);
+      } catch {
+        return true; // unreadable: assume it still needs the evaluator
+      }
+    })
+  );
+}
+
+/** After an uninstall: the evaluator's unit goes once no agent has guard's hook left. */
+async function finishUninstall(home: string, serve: boolean, dryRun: boolean): Promise<number> {
+  if (!serve) return 0;
+  if (anyHookLeft(home)) return 0;
+  for (const line of await (await import("./service.ts")).uninstallService(home, dryRun)) out(line);
+  return 0;
 }
 
 /**
