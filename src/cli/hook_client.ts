@@ -215,6 +215,16 @@ function writeAll(w: { writeSync(p: Uint8Array): number }, s: string): void {
   while (off < b.length) off += w.writeSync(b.subarray(off));
 }
 
+/** Is there anything at the socket's path? (What it is, and whose, the exchange finds out.) */
+function socketExists(socket: string): boolean {
+  try {
+    Deno.lstatSync(socket);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The socket of the home directory the hook names (null: none usable; evaluate in-process). */
 function socketOf(env: HookVars): string | null {
   const home = env.HOME;
@@ -226,8 +236,11 @@ export async function hookMain(args: string[]): Promise<number> {
   const payload = readPayload();
   const env = hookVars();
   const socket = socketOf(env);
-  const answer = (socket ? await askEvaluator(socket, args, payload, env) : null) ??
-    await evaluateHere(args, payload, env);
+  // No socket, no evaluator: evaluate here at once. (The exchange's timer is what a missing
+  // socket would cost: Deno sets up its timers on the first one, 10–30 ms.)
+  const answer =
+    (socket && socketExists(socket) ? await askEvaluator(socket, args, payload, env) : null) ??
+      await evaluateHere(args, payload, env);
   printAnswer(answer);
   return answer.code;
 }
