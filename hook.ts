@@ -3,18 +3,11 @@
  * resident evaluator (`guard serve`) and evaluates in-process when that does not answer. Like
  * main.ts, every failure — even a module that fails to load — is answered fail-closed.
  */
-import { die } from "./main.ts";
+import { die, dieOnUncaught } from "./main.ts";
 import { hookMain } from "./src/cli/hook_client.ts";
 
 if (import.meta.main) {
-  globalThis.addEventListener("error", (e) => {
-    e.preventDefault();
-    die(String(e.error?.message ?? e.message));
-  });
-  globalThis.addEventListener("unhandledrejection", (e) => {
-    e.preventDefault();
-    die(String(e.reason?.message ?? e.reason));
-  });
+  dieOnUncaught();
   let code = 2;
   try {
     const [cmd, ...rest] = Deno.args;

@@ -30,7 +30,8 @@ export function die(msg: string): never {
   Deno.exit(2);
 }
 
-if (import.meta.main) {
+/** Any error or rejection nothing caught ends the process fail-closed, like `die`. */
+export function dieOnUncaught(): void {
   globalThis.addEventListener("error", (e) => {
     e.preventDefault();
     die(String(e.error?.message ?? e.message));
@@ -39,6 +40,10 @@ if (import.meta.main) {
     e.preventDefault();
     die(String(e.reason?.message ?? e.reason));
   });
+}
+
+if (import.meta.main) {
+  dieOnUncaught();
   let code = 2;
   try {
     const { main } = await import("./src/cli/main.ts");
