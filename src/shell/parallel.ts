@@ -10,6 +10,19 @@
  */
 import { literalWord, type RWord, unknownWord } from "./words.ts";
 
+/** Options that set a replacement string of their own (each takes a value, none is modelled). */
+const RPL_STRING_OPTS = [
+  "--rpl",
+  "--extensionreplace",
+  "--er",
+  "--basenamereplace",
+  "--bnr",
+  "--dirnamereplace",
+  "--dnr",
+  "--seqreplace",
+  "--slotreplace",
+];
+
 /** Options that take a separate value (`-j 4`); a value may also be glued (`-j4`, `--jobs=4`). */
 const ARG_OPTS = new Set([
   "-j",
@@ -70,15 +83,7 @@ const ARG_OPTS = new Set([
   "--st",
   "-I",
   "--replace",
-  "--rpl",
-  "--extensionreplace",
-  "--er",
-  "--basenamereplace",
-  "--bnr",
-  "--dirnamereplace",
-  "--dnr",
-  "--seqreplace",
-  "--slotreplace",
+  ...RPL_STRING_OPTS,
 ]);
 
 /** Options whose value is a file of arguments (read at run time: unknown here). */
@@ -92,16 +97,8 @@ const OPTIONAL_VALUE_OPTS = new Set(["--replace", "-i"]);
 
 /** Options that change the replacement strings in ways not modelled: every argument is unknown. */
 const OPAQUE_OPTS = new Set([
-  "--rpl",
+  ...RPL_STRING_OPTS,
   "--plus",
-  "--extensionreplace",
-  "--er",
-  "--basenamereplace",
-  "--bnr",
-  "--dirnamereplace",
-  "--dnr",
-  "--seqreplace",
-  "--slotreplace",
   "--colsep",
   "-C",
 ]);
