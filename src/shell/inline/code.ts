@@ -187,3 +187,36 @@ export function joinPath(parts: (string | null)[]): string | null {
 }
 
 export { dirname };
+
+/**
+ * A statement an analyser has no case for: an expression is evaluated; otherwise its expression
+ * children are, and a capability that flows out through the statement (returned, raised, thrown,
+ * exported, kept in a field — anything but the `discarding` kinds) asks; its other children are
+ * walked as statements.
+ */
+export function otherStatement(
+  n: CodeNode,
+  expressions: ReadonlySet<string>,
+  discarding: ReadonlySet<string>,
+  walk: {
+    stmts(c: CodeNode): void;
+    /** Evaluates an expression: is its value a capability? */
+    capability(c: CodeNode): boolean;
+    unresolved(why: string): void;
+  },
+): void {
+  if (expressions.has(n.type)) {
+    walk.capability(n);
+    return;
+  }
+  for (let i = 0; i < n.namedChildCount; i++) {
+    const c = n.namedChild(i)!;
+    if (!expressions.has(c.type)) {
+      walk.stmts(c);
+      continue;
+    }
+    if (walk.capability(c) && !discarding.has(n.type)) {
+      walk.unresolved(`a capability flows out through ${n.type.replace(/_/g, " ")}`);
+    }
+  }
+}

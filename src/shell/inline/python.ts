@@ -14,6 +14,7 @@ import {
   joinPath,
   MAX_INLINE_CODE,
   MAX_INLINE_DEPTH,
+  otherStatement,
 } from "./code.ts";
 import { basename, dirname, resolve } from "../../zones/paths.ts";
 
@@ -1087,22 +1088,11 @@ class PyEval {
       case "comment":
         return;
     }
-    if (EXPRESSIONS.has(n.type)) {
-      this.expr(n);
-      return;
-    }
-    for (let i = 0; i < n.namedChildCount; i++) {
-      const c = n.namedChild(i)!;
-      if (!EXPRESSIONS.has(c.type)) {
-        this.stmts(c);
-        continue;
-      }
-      // A capability returned, raised, yielded or handed to a statement guard does not model.
-      const v = this.expr(c);
-      if (isCap(v) && !DISCARDING.has(n.type)) {
-        this.a.unresolved(`a capability flows out through ${n.type.replace(/_/g, " ")}`);
-      }
-    }
+    otherStatement(n, EXPRESSIONS, DISCARDING, {
+      stmts: (c) => this.stmts(c),
+      capability: (c) => isCap(this.expr(c)),
+      unresolved: (why) => this.a.unresolved(why),
+    });
   }
 
   private params(p: CodeNode): void {
