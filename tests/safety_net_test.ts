@@ -16,18 +16,9 @@ import { guardEnv, runGuard, runProcess, tempHome } from "../scripts/guard_flags
 import { installedHook } from "./installed_hook.ts";
 import { readReply } from "../src/cli/setup/canary.ts";
 import type { Expect } from "./corpus/types.ts";
+import type { SafetyNetCase } from "../scripts/safety_net_corpus.ts";
 
-interface SnCase {
-  id: string;
-  file: string;
-  test: string;
-  cmd: string;
-  expect: "blocked" | "allowed";
-  cwd: string;
-  cwdSource: string;
-  modes: string[];
-  env: Record<string, string>;
-}
+type SnCase = SafetyNetCase;
 
 const CASES = doc.cases as SnCase[];
 
