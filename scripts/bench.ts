@@ -33,8 +33,10 @@ import { loadTreeSitter, parseWithTreeSitter } from "../src/shell/parse/tree_sit
 import { expand } from "brace-expansion";
 import { parse as parseToml } from "smol-toml";
 import {
+  clientRunFlags,
   guardEnv,
   guardFlags,
+  HOOK_TS,
   hookRunFlags,
   MAIN_TS,
   proxyFlags,
@@ -164,15 +166,19 @@ interface Run {
   ms: number;
 }
 
-/** `deno run <the hook's flags> <script> <args>` with `stdin`, timed spawn → exit (as agents run it). */
+/**
+ * `deno run <flags> <script> <args>` with `stdin`, timed spawn → exit (as agents run it); the
+ * flags are the hook's unless given (the installed thin client's: `clientRunFlags`).
+ */
 async function spawnTimed(
   script: string,
   args: string[],
   home: string,
   stdin: Uint8Array,
+  flags: string[] = hookRunFlags(home),
 ): Promise<Run> {
   const cmd = new Deno.Command(Deno.execPath(), {
-    args: [...hookRunFlags(home), script, ...args],
+    args: [...flags, script, ...args],
     cwd: REPO_ROOT,
     env: guardEnv(home),
     clearEnv: true,
@@ -340,6 +346,7 @@ try {
     `1. Hook end-to-end vs floor (${E2E_WARMUPS} warm-ups + ${E2E_RUNS} runs each, interleaved)`,
   );
   const encoded = E2E_CLASSES.map((c) => c.calls.map((t) => payload(t, home, cwd)));
+  const client = clientRunFlags(home);
   const floorMs = E2E_CLASSES.map(() => [] as number[]);
   const guardMs = E2E_CLASSES.map(() => [] as number[]);
   const outcomes = E2E_CLASSES.map((c) => c.calls.map(() => new Map<string, number>()));
@@ -350,7 +357,9 @@ try {
       const k = round % encoded[ci].length;
       const p = encoded[ci][k];
       const f = await spawnTimed(floorScript, [], home, p);
-      const g = await spawnTimed(MAIN_TS, ["evaluate"], home, p);
+      // The installed hook as agents run it — the thin client with no evaluator up, so it
+      // evaluates in-process: the cold path (section 12 times the warm one).
+      const g = await spawnTimed(HOOK_TS, ["evaluate", "--agent", "claude"], home, p, client);
       if (f.code !== 0) throw new Error(`floor run failed (exit ${f.code}): ${f.stderr}`);
       const o = outcome(g);
       outcomes[ci][k].set(o, (outcomes[ci][k].get(o) ?? 0) + 1);

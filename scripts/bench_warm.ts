@@ -3,7 +3,7 @@
  * alone (`deno run -A scripts/bench_warm.ts`):
  *
  *   - per payload class, in one interleaved run: the floor (a bare `deno run` of an empty script
- *     with the hook's flags), the installed hook warm (hook.ts with `guard serve` up), the same
+ *     with the hook's flags), the installed hook warm (src/cli/hook_client.ts with `guard serve` up), the same
  *     hook cold (no evaluator: it falls back in-process), and today's `main.ts evaluate`;
  *   - decisions per second of one evaluator under 4 concurrent clients (client processes).
  *

@@ -158,12 +158,13 @@ export function serveRunFlags(home: string): string[] {
   return ["run", ...OFFLINE_FLAGS, ...serveFlags(home)];
 }
 
-/** `deno run` and the flags of the thin hook client (hook.ts): the hook's plus the socket. */
+/** `deno run` and the flags of the thin hook client: the hook's, the socket and read on guard's code. */
 export function clientRunFlags(home: string): string[] {
-  return ["run", ...OFFLINE_FLAGS, ...clientFlags(home)];
+  return ["run", ...OFFLINE_FLAGS, ...clientFlags(home, MAIN_TS)];
 }
 
-export const HOOK_TS = `${REPO_ROOT}/hook.ts`;
+/** The thin hook client, the installed hook's entry point (src/cli/hook_client.ts). */
+export const HOOK_TS = `${REPO_ROOT}/src/cli/hook_client.ts`;
 
 /**
  * Starts `guard serve` for `home` in the foreground of a child process and waits until it

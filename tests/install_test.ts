@@ -156,7 +156,7 @@ Deno.test("never fail open: a missing deno, a broken source file or a killed gua
   const copy = `${home}/guard-copy`;
   const bin = `${home}/bin`;
   await Deno.mkdir(bin);
-  for (const p of ["main.ts", "hook.ts", "deno.json", "deno.lock", "src"]) {
+  for (const p of ["main.ts", "deno.json", "deno.lock", "src"]) {
     const o = new Deno.Command("cp", { args: ["-r", `${REPO_ROOT}/${p}`, `${copy}/`] });
     await Deno.mkdir(copy, { recursive: true });
     assert.equal((await o.output()).code, 0);
@@ -188,7 +188,10 @@ Deno.test("never fail open: a missing deno, a broken source file or a killed gua
   for (const [agent, rel] of AGENT_FILES) {
     await install(agent);
     const command = installedCommand(agent, await Deno.readTextFile(`${home}/${rel}`));
-    assert.ok(command.includes(`${bin}/deno run`) && command.includes(`${copy}/hook.ts`), command);
+    assert.ok(
+      command.includes(`${bin}/deno run`) && command.includes(`${copy}/src/cli/hook_client.ts`),
+      command,
+    );
     commands.push([agent, command]);
   }
   const shellPayload = (agent: InstallAgent) =>
@@ -229,19 +232,19 @@ Deno.test("never fail open: a missing deno, a broken source file or a killed gua
   const good = await Deno.readTextFile(evaluate);
   await Deno.writeTextFile(evaluate, good + "\nthis is not typescript {{{\n");
   await expectStopped("a broken source file", /FAIL-CLOSED/);
-  // 2. The hook's entry point itself broken (the thin client, hook.ts, or the main.ts it
-  //    imports): deno exits 1 before guard runs — the wrapper stops the call.
-  for (const entry of ["hook.ts", "main.ts"]) {
+  // 2. The hook's entry point itself broken (the thin client, src/cli/hook_client.ts, a module
+  //    of its own): deno exits 1 before guard runs — the wrapper stops the call.
+  for (const entry of ["src/cli/hook_client.ts"]) {
     const text = await Deno.readTextFile(`${copy}/${entry}`);
     await Deno.writeTextFile(`${copy}/${entry}`, "syntax error here ((((\n");
     await expectStopped(`a broken ${entry}`, /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 1\b/);
     await Deno.writeTextFile(`${copy}/${entry}`, text);
   }
   // 3. An exit code that is none of guard's answers.
-  const hook = await Deno.readTextFile(`${copy}/hook.ts`);
-  await Deno.writeTextFile(`${copy}/hook.ts`, "Deno.exit(3);\n");
+  const hook = await Deno.readTextFile(`${copy}/src/cli/hook_client.ts`);
+  await Deno.writeTextFile(`${copy}/src/cli/hook_client.ts`, "Deno.exit(3);\n");
   await expectStopped("exit 3", /FAIL-CLOSED \[input\.guard-unavailable\] .*exit 3\b/);
-  await Deno.writeTextFile(`${copy}/hook.ts`, hook);
+  await Deno.writeTextFile(`${copy}/src/cli/hook_client.ts`, hook);
   await Deno.writeTextFile(evaluate, good);
   // 4. guard killed (SIGKILL: 137), here by a deno that kills itself.
   await Deno.remove(`${bin}/deno`);

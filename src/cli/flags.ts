@@ -199,13 +199,13 @@ export function hookCommand(
   agent: AgentName,
   main: string | null = mainModulePath(),
 ): string {
-  // From source the hook runs the thin client (hook.ts next to main.ts): it asks the resident
+  // From source the hook runs the thin client (src/cli/hook_client.ts): it asks the resident
   // evaluator over its socket and evaluates in-process when that does not answer.
   const words = main === null ? [Deno.execPath(), "evaluate", "--agent", agent] : [
     Deno.execPath(),
     "run",
     ...OFFLINE_FLAGS,
-    ...clientFlags(home),
+    ...clientFlags(home, main),
     hookEntry(main),
     "evaluate",
     "--agent",
@@ -224,9 +224,20 @@ export function socketFlag(home: string): string {
   return `--allow-net=unix:${socketPath(home)}`;
 }
 
-/** The thin hook client's flags: the hook's (for its in-process fallback) plus the socket. */
-export function clientFlags(home: string): string[] {
-  return [...hookFlags(home), socketFlag(home)];
+/**
+ * The thin hook client's flags: the hook's (for its in-process fallback) plus the socket, and read
+ * on guard's own code — `src/` and `deno.json` of the checkout `main` belongs to — because the
+ * client imports the engine through a computed specifier (hook_client.ts `importLate`), which Deno
+ * checks against the read grant. guard's code is no secret, and nothing of the user's is added.
+ */
+export function clientFlags(home: string, main: string | null = mainModulePath()): string[] {
+  const root = main === null ? null : main.replace(/\/main\.ts$/, "");
+  return [
+    ...hookFlags(home).map((f) =>
+      f.startsWith("--allow-read=") && root !== null ? `${f},${root}/src,${root}/deno.json` : f
+    ),
+    socketFlag(home),
+  ];
 }
 
 /**
@@ -237,9 +248,9 @@ export function serveFlags(home: string): string[] {
   return [...hookFlags(home), socketFlag(home)];
 }
 
-/** The thin client entry point of a source checkout: `hook.ts` beside `main.ts`. */
+/** The thin client entry point of a source checkout: `src/cli/hook_client.ts` under `main.ts`. */
 export function hookEntry(main: string): string {
-  return main.replace(/main\.ts$/, "hook.ts");
+  return main.replace(/main\.ts$/, "src/cli/hook_client.ts");
 }
 
 /**

@@ -307,6 +307,10 @@ const HOOK_CONFIG_HOME = [
   ".config/github-copilot/hooks",
   // Gemini CLI drops every hook, user hooks included, in a folder it does not trust.
   ".gemini/trustedFolders.json",
+  // The resident evaluator's service units (ADR 0023): the hook trusts what answers on its socket,
+  // so the command these units start is as much guard's as the hook line is.
+  ".config/systemd/user/aiguard.service",
+  "Library/LaunchAgents/dev.aiguard.serve.plist",
   // MCP client configuration: a server added there runs outside guard proxy.
   ".claude.json",
   ".cursor/mcp.json",

@@ -222,6 +222,38 @@ export const absolute: ShellCase[] = [
     expect: "block",
     rule: "abs.hook-config-write",
   },
+  // The resident evaluator's units (ADR 0023): what they start answers every hook.
+  {
+    cmd:
+      "printf '[Service]\\nExecStart=/tmp/fake-evaluator\\n' > ~/.config/systemd/user/aiguard.service",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "sed -i 's#main.ts serve#/tmp/x.ts serve#' ~/.config/systemd/user/aiguard.service",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "rm ~/.config/systemd/user/aiguard.service",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "cp evil.plist ~/Library/LaunchAgents/dev.aiguard.serve.plist",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "mv ~/Library/LaunchAgents/dev.aiguard.serve.plist /tmp/",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    cmd: "ln -sf /tmp/evil.service ~/.config/systemd/user/aiguard.service",
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
   // Gemini CLI: removing a folder's trust drops every hook there.
   {
     cmd: "echo '{}' > ~/.gemini/trustedFolders.json",

@@ -1249,6 +1249,37 @@ const paths: Case[] = [
     call: { kind: "file", op: "write", paths: [`${H}/.bashrc`], contents: ["alias ls=id"] },
     expect: "ask",
   },
+  // The resident evaluator's units: whatever they start answers every hook (ADR 0023).
+  {
+    call: {
+      kind: "file",
+      op: "write",
+      paths: [`${H}/.config/systemd/user/aiguard.service`],
+      contents: ["[Service]\nExecStart=/tmp/fake-evaluator\n"],
+    },
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    call: {
+      kind: "file",
+      op: "write",
+      paths: [`${H}/Library/LaunchAgents/dev.aiguard.serve.plist`],
+      tool: "Edit",
+    },
+    expect: "block",
+    rule: "abs.hook-config-write",
+  },
+  {
+    call: {
+      kind: "file",
+      op: "write",
+      paths: [`${H}/.config/systemd/user/backup.service`],
+      contents: ["[Service]\nExecStart=/usr/bin/true\n"],
+    },
+    expect: "ask",
+    note: "control: another unit is start-up persistence (asks), not guard's",
+  },
   {
     call: { kind: "file", op: "search", paths: ["src/**/*.ts"], tool: "Glob" },
     expect: "allow",

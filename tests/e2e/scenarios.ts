@@ -292,7 +292,7 @@ async function codexHooks(c: CaseDirs, bin: string): Promise<Record<string, stri
 async function brokenInstall(d: Driver, c: CaseDirs): Promise<{ copy: string; deno: string }> {
   const copy = `${c.root}/guard-copy`;
   await Deno.mkdir(copy);
-  for (const p of ["main.ts", "hook.ts", "deno.json", "deno.lock", "src"]) {
+  for (const p of ["main.ts", "deno.json", "deno.lock", "src"]) {
     const o = await new Deno.Command("cp", { args: ["-r", `${REPO_ROOT}/${p}`, `${copy}/`] })
       .output();
     assert.equal(o.code, 0);
@@ -419,8 +419,8 @@ export const FIX_SCENARIOS: Scenario[] = [
           assert.ok(!ran, `${d.agent} ran the call with ${why}:\n${describe(r)}`);
           assert.match(r.saw, /FAIL-CLOSED/, `${d.agent} with ${why}: ${r.saw}`);
         };
-        await Deno.writeTextFile(`${copy}/hook.ts`, "this does not parse ((((\n");
-        await stopped("a hook.ts that does not parse");
+        await Deno.writeTextFile(`${copy}/src/cli/hook_client.ts`, "this does not parse ((((\n");
+        await stopped("a hook entry point (src/cli/hook_client.ts) that does not parse");
         await Deno.remove(deno);
         await stopped("deno removed");
       } finally {
