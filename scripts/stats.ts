@@ -1,8 +1,9 @@
 /**
- * `deno task stats [--write]`: the "By the numbers" table of the README, produced
- * from the code (tests, corpus, rules) and the latest `deno task bench` results
- * (bench-results.json). With --write it replaces the table between the
- * `<!-- stats:begin -->` and `<!-- stats:end -->` markers in README.md.
+ * `deno task stats [--write]`: the numbers tables, produced from the code (tests, corpus, rules),
+ * the latest `deno task bench` results (bench-results.json) and the latest `deno task e2e` matrix
+ * (e2e-results.json). With --write it replaces the full table between `<!-- stats:begin -->` and
+ * `<!-- stats:end -->` in docs/numbers.md, and the short one (the rows of `SHORT`, at most 15)
+ * between `<!-- stats:short:begin -->` and `<!-- stats:short:end -->` in README.md.
  */
 import { CORPUS } from "../tests/corpus/index.ts";
 import { RULES } from "../src/core/rules.ts";
@@ -127,10 +128,22 @@ export function statsRows(bench: Any, e2e: Any = null): [string, string][] {
       } ms, p99 ${f2(fz.decisionMs.p99)} ms)`,
     ]);
   }
+  const warm = bench.warm;
+  if (warm?.typical) {
+    const worst = Math.max(...warm.classes.map((c: Any) => c.warmRatio));
+    rows.push([
+      "hook warm (`guard serve` up), typical mix, Claude Code payloads",
+      `${f2(warm.typical.ratio)}× a bare \`deno run\` (target 1.1×: ${
+        warm.typical.ratio <= 1.1 ? "met" : "missed"
+      }); worst class ${f2(worst)}× (target 1.25×: ${worst <= 1.25 ? "met" : "missed"}); ${
+        n0(warm.concurrent.perSecond)
+      } decisions/s with 4 concurrent clients`,
+    ]);
+  }
   const mix = bench.e2e?.typicalMix;
   if (mix) {
     rows.push([
-      "hook end to end, typical mix (shell allow, ask, file tool), audit and flow state included",
+      "hook cold (no evaluator), typical mix (shell allow, ask, file tool), audit and flow included",
       `median ${f1(mix.guard.median)} ms vs ${
         f1(mix.floor.median)
       } ms for a bare \`deno run\`: ratio ${f2(mix.ratio)} (target 1.5: ${
@@ -251,8 +264,27 @@ function signed(x: number): string {
   return x < 0 ? `−${f1(-x)}` : `+${f1(x)}`;
 }
 
-export function statsTable(bench: Any, e2e: Any = null): string {
-  const rows = statsRows(bench, e2e);
+/** The rows of the README's short table (label prefixes), in order; the rest are in docs/numbers.md. */
+export const SHORT = [
+  "corpus",
+  "real agents",
+  "hook cost per tool call",
+  "adversarial cases",
+  "routine work",
+  "hook warm",
+  "hook cold",
+  "decisions/s",
+  "audit log",
+  "secrets",
+  "prompt injection",
+  "MCP proxy, 10,000",
+  "MCP proxy, 10 MiB",
+  "flow tracking",
+];
+
+export function statsTable(bench: Any, e2e: Any = null, only?: string[]): string {
+  const all = statsRows(bench, e2e);
+  const rows = only ? only.flatMap((p) => all.filter(([label]) => label.startsWith(p))) : all;
   const w = Math.max(...rows.map((r) => r[0].length), 7);
   const v = Math.max(...rows.map((r) => r[1].length), 7);
   const line = (a: string, b: string) => `| ${a.padEnd(w)} | ${b.padEnd(v)} |`;
@@ -276,15 +308,24 @@ if (import.meta.main) {
   const table = statsTable(bench, e2e);
   if (!Deno.args.includes("--write")) console.log(table);
   else {
-    const path = `${ROOT}/README.md`;
-    const readme = Deno.readTextFileSync(path);
-    const a = readme.indexOf("<!-- stats:begin -->"), b = readme.indexOf("<!-- stats:end -->");
-    if (a < 0 || b < a) {
-      console.error("README.md has no <!-- stats:begin --> … <!-- stats:end --> section");
-      Deno.exit(2);
-    }
-    const next = `${readme.slice(0, a)}<!-- stats:begin -->\n\n${table}\n\n${readme.slice(b)}`;
-    Deno.writeTextFileSync(path, next);
-    console.log(`README.md: ${statsRows(bench, e2e).length} rows written`);
+    const write = (rel: string, marker: string, text: string) => {
+      const path = `${ROOT}/${rel}`;
+      const doc = Deno.readTextFileSync(path);
+      const begin = `<!-- ${marker}:begin -->`, end = `<!-- ${marker}:end -->`;
+      const a = doc.indexOf(begin), b = doc.indexOf(end);
+      if (a < 0 || b < a) {
+        console.error(`${rel} has no ${begin} … ${end} section`);
+        Deno.exit(2);
+      }
+      Deno.writeTextFileSync(path, `${doc.slice(0, a)}${begin}\n\n${text}\n\n${doc.slice(b)}`);
+    };
+    write("docs/numbers.md", "stats", table);
+    const short = statsTable(bench, e2e, SHORT);
+    write("README.md", "stats:short", short);
+    console.log(
+      `docs/numbers.md: ${statsRows(bench, e2e).length} rows; README.md: ${
+        short.split("\n").length - 2
+      } rows`,
+    );
   }
 }
