@@ -59,12 +59,21 @@ export function e2eRows(e2e: Any): [string, string][] {
     } → ${n0(a.cost.withMs)})`
   );
   const runs = agents.find(([, a]) => a.cost)?.[1].cost.runs;
+  const warm = agents.filter(([, a]) => a.warmCost?.hookMs !== undefined).map(([id, a]) =>
+    `${AGENT_NAMES[id] ?? id} ${n0(a.warmCost.hookMs)} ms (floor ${n0(a.warmCost.floorMs)})`
+  );
   return [
     ["real agents (`deno task e2e`)", `${pass} of ${total} scenario runs pass in ${names}`],
     ...(costs.length
       ? [[
         "hook cost per tool call in the real agents (Pre + Post)",
         `${costs.join("; ")}; median of ${runs} headless runs with and without guard`,
+      ] as [string, string]]
+      : []),
+    ...(warm.length
+      ? [[
+        "the installed hook in each agent's configuration, warm (`guard serve` up)",
+        `${warm.join("; ")} per hook call; a tool call pays it twice (Pre + Post)`,
       ] as [string, string]]
       : []),
   ];
@@ -269,6 +278,7 @@ export const SHORT = [
   "corpus",
   "real agents",
   "hook cost per tool call",
+  "the installed hook in each agent",
   "adversarial cases",
   "routine work",
   "hook warm",

@@ -22,6 +22,13 @@ export interface HookCost {
   runs: number;
   /** Hook calls per tool call (PreToolUse, and PostToolUse where wired). */
   hooksPerCall: number;
+  /**
+   * The installed hook command itself, as the agent's configuration holds it, run through `sh -c`
+   * with this agent's PreToolUse payload (median ms), and the same line on an empty script (the
+   * floor: what any Deno hook costs). Precise where the whole-run difference above is noise.
+   */
+  hookMs?: number;
+  floorMs?: number;
 }
 
 const cells = new Map<string, Map<string, Cell>>();
@@ -85,7 +92,11 @@ export function writeMatrix(): void {
     const warmText = warm
       ? `; warm ${(warm.withMs - warm.withoutMs).toFixed(0)} ms (${warm.withoutMs.toFixed(0)} → ${
         warm.withMs.toFixed(0)
-      } ms)`
+      } ms)${
+        warm.hookMs !== undefined && warm.floorMs !== undefined
+          ? `, hook itself ${warm.hookMs.toFixed(0)} ms (floor ${warm.floorMs.toFixed(0)})`
+          : ""
+      }`
       : "";
     lines.push(
       pad(`${a} ${pin(a).version}`, 22) +

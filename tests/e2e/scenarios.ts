@@ -660,6 +660,52 @@ export const COST: Scenario = {
   },
 };
 
+/**
+ * The installed hook command timed by itself: `sh -c <the line in the agent's configuration>` with
+ * the agent's PreToolUse payload for `git status --short`, alternated with the same line on an
+ * empty script (the floor), 2 warm-ups and 10 runs each; medians in ms.
+ */
+async function timeInstalledHook(
+  d: Driver,
+  c: CaseDirs,
+): Promise<{ hookMs: number; floorMs: number }> {
+  const command = await installedHook(d.agent, c.home);
+  const empty = `${c.root}/empty.ts`;
+  await Deno.writeTextFile(empty, "");
+  const floor = command.replace(/ \S*hook_client\.ts evaluate --agent \S+;/, ` ${empty};`);
+  assert.notEqual(floor, command, `no thin client in the installed command: ${command}`);
+  const payload = new TextEncoder().encode(
+    JSON.stringify(hookPayload(d, c, "git status --short")),
+  );
+  const run = async (line: string) => {
+    const t0 = performance.now();
+    const child = new Deno.Command("sh", {
+      args: ["-c", line],
+      env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
+      clearEnv: true,
+      cwd: c.project,
+      stdin: "piped",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const w = child.stdin.getWriter();
+    await w.write(payload).catch(() => {});
+    await w.close().catch(() => {});
+    const { code } = await child.status;
+    assert.ok(code === 0 || code === 2, `the hook exited ${code}`);
+    return performance.now() - t0;
+  };
+  const hook: number[] = [], base: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const h = await run(command), f = await run(floor);
+    if (i >= 2) {
+      hook.push(h);
+      base.push(f);
+    }
+  }
+  return { hookMs: median(hook), floorMs: median(base) };
+}
+
 /** `deno task guard serve …` in a case's home, as a user (or a login script) runs it. */
 async function serveTask(
   c: CaseDirs,
@@ -710,11 +756,13 @@ export const WARM: Scenario = {
         (s1.served ?? 0) - (s0.served ?? 0) >= runs,
         `the evaluator answered ${(s1.served ?? 0) - (s0.served ?? 0)} of ${hooks} hook calls`,
       );
+      const own = await timeInstalledHook(d, c);
       recordWarmCost(d.agent, {
         withoutMs: median(times.without),
         withMs: median(times.with),
         runs,
         hooksPerCall: hooks / runs,
+        ...own,
       });
       const warmStop = await runAgent(d, c, bin, d.shell(dangerousCommand(d)));
       assert.ok(exists(c.target), `${d.agent}: the home directory was deleted (warm)`);
