@@ -16,6 +16,8 @@ import { decidingLayer } from "../src/cli/explain.ts";
 import { agentConfigPaths, hookFlags, taskWords } from "../src/cli/flags.ts";
 import { MANAGED_DIR } from "../src/state/managed_file.ts";
 import { PolicyError } from "../src/policy/user_policy.ts";
+import { runManagedInstall } from "../src/cli/setup/managed_install.ts";
+import { guardEnv, REPO_ROOT } from "../scripts/guard_flags.ts";
 
 const IS_ROOT = Deno.uid() === 0;
 
@@ -732,4 +734,94 @@ Deno.test("managed policy: the hook reads exactly the managed directory, nothing
 Deno.test("managed policy: PolicyError names the file and line", () => {
   const e = new PolicyError("/etc/aiguard/policy.d/10-x.toml", 3, "unknown key");
   assert.equal(e.message, "/etc/aiguard/policy.d/10-x.toml:3: unknown key");
+});
+
+Deno.test({
+  name: "managed policy: install --managed writes a hook every user runs with their own home",
+  ignore: !IS_ROOT,
+  fn: async () => {
+    const dir = await Deno.makeTempDir({ prefix: "guard-managed-settings-" });
+    const userA = await Deno.makeTempDir({ prefix: "guard-managed-usera-" });
+    const path = `${dir}/etc/claude-code/managed-settings.json`;
+    try {
+      // The administrator's own settings are kept; allowManagedHooksOnly is never set.
+      Deno.mkdirSync(`${dir}/etc/claude-code`, { recursive: true, mode: 0o755 });
+      Deno.writeTextFileSync(path, `{"permissions": {"deny": ["Bash(curl:*)"]}}\n`, {
+        mode: 0o644,
+      });
+      assert.equal(
+        await runManagedInstall("claude", false, false, {
+          path,
+          canary: false,
+          main: `${REPO_ROOT}/main.ts`,
+        }),
+        0,
+      );
+      const cfg = JSON.parse(Deno.readTextFileSync(path));
+      assert.deepEqual(cfg.permissions, { deny: ["Bash(curl:*)"] });
+      assert.equal(cfg.allowManagedHooksOnly, undefined);
+      const command: string = cfg.hooks.PreToolUse[0].hooks[0].command;
+      assert.match(command, /--allow-read="\$HOME"\/\.aiguard,/);
+      assert.ok(!command.includes(Deno.env.get("HOME") + "/.aiguard"), command);
+      assert.equal((Deno.statSync(path).mode ?? 0) & 0o777, 0o644);
+      // Idempotent.
+      assert.equal(
+        await runManagedInstall("claude", false, false, {
+          path,
+          canary: false,
+          main: `${REPO_ROOT}/main.ts`,
+        }),
+        0,
+      );
+      assert.equal(JSON.parse(Deno.readTextFileSync(path)).hooks.PreToolUse.length, 1);
+      // The hook, run as the agent runs it for user A, uses A's home and stops the canary.
+      const payload = JSON.stringify({
+        session_id: "guard-canary",
+        cwd: userA,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf /" },
+      });
+      const child = new Deno.Command("/bin/sh", {
+        args: ["-c", command],
+        cwd: userA,
+        env: guardEnv(userA),
+        clearEnv: true,
+        stdin: "piped",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const w = child.stdin.getWriter();
+      await w.write(new TextEncoder().encode(payload));
+      await w.close();
+      const o = await child.output();
+      const reply = new TextDecoder().decode(o.stdout) + new TextDecoder().decode(o.stderr);
+      assert.match(reply, /BLOCKED \[abs\./, reply);
+      assert.ok(Deno.statSync(`${userA}/.aiguard/audit.jsonl`).isFile, "A's own audit log");
+      // Agents without a system-level settings file are refused.
+      assert.equal(
+        await runManagedInstall("codex", false, true, {
+          path,
+          canary: false,
+          main: `${REPO_ROOT}/main.ts`,
+        }),
+        2,
+      );
+      // Uninstall removes exactly guard's entries.
+      assert.equal(
+        await runManagedInstall("claude", true, false, {
+          path,
+          canary: false,
+          main: `${REPO_ROOT}/main.ts`,
+        }),
+        0,
+      );
+      const after = JSON.parse(Deno.readTextFileSync(path));
+      assert.equal(after.hooks, undefined);
+      assert.deepEqual(after.permissions, { deny: ["Bash(curl:*)"] });
+    } finally {
+      Deno.removeSync(dir, { recursive: true });
+      Deno.removeSync(userA, { recursive: true });
+    }
+  },
 });
