@@ -63,6 +63,15 @@ function lstat(path: string): Deno.FileInfo | null {
     return Deno.lstatSync(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
+    // Without the read grant guard cannot know whether a managed policy exists: it stops.
+    if (e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied) {
+      throw new PolicyError(
+        path,
+        null,
+        "guard may not read the managed policy directory (a hook installed by an older guard?): " +
+          "run `guard install --agent <agent>` again",
+      );
+    }
     throw new PolicyError(path, null, `cannot be inspected: ${(e as Error).message}`);
   }
 }
