@@ -22,6 +22,7 @@ import { baseContext, evaluateWithCapabilities } from "../gate/runtime.ts";
 import { type CompiledPolicy, EMPTY_POLICY } from "../policy/user_policy.ts";
 import { policyRuleById } from "../policy/managed_policy.ts";
 import { hasRule, rule } from "../core/rules.ts";
+import { withinCap } from "../gate/gate.ts";
 import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
 
 const USAGE = `usage: guard explain [--cwd DIR] [--workspace DIR|none] [--json] '<command>'
@@ -225,7 +226,9 @@ export async function runExplain(
     else {
       let rules: RememberedRule[] = [];
       try {
-        rules = hasState ? loadRemembered(stateDir) : [];
+        // Only rules within the managed cap count, as in the gate.
+        const cap = policy.managed?.remember ?? "always";
+        rules = (hasState ? loadRemembered(stateDir) : []).filter((r) => withinCap(r.scope, cap));
       } catch (e) {
         return { code: 2, stdout: "", stderr: `guard explain: ${(e as Error).message}` };
       }
