@@ -59,6 +59,9 @@ async function setUp(s: Setup): Promise<Env> {
 function tearDown(e: Env): void {
   Deno.removeSync(e.home, { recursive: true });
   Deno.removeSync(e.root, { recursive: true });
+  try {
+    Deno.removeSync(`${e.root}-real`, { recursive: true });
+  } catch { /* only the symlinked-root case makes it */ }
 }
 
 type Verdict = "allow" | "block" | "ask" | "fail";
@@ -504,6 +507,70 @@ const CASES: Case[] = [
     command: "ls",
     verdict: "fail",
     says: "policy.toml:1",
+  },
+  {
+    name: "a symlinked policy.d directory fails closed",
+    setup: {
+      managed: { "real-d/10-a.toml": BLOCK_PUBLISH },
+      tamper: (r) => Deno.symlinkSync(`${r}/real-d`, `${r}/policy.d`),
+    },
+    command: "ls",
+    verdict: "fail",
+    says: "policy.d: is a symlink",
+  },
+  {
+    name: "a symlinked managed directory fails closed",
+    setup: {
+      managed: { "policy.toml": BLOCK_PUBLISH },
+      tamper: (r) => {
+        Deno.renameSync(r, `${r}-real`);
+        Deno.symlinkSync(`${r}-real`, r);
+      },
+    },
+    command: "ls",
+    verdict: "fail",
+    says: "is a symlink",
+  },
+  {
+    name: "a directory named like a policy file fails closed",
+    setup: {
+      managed: { "policy.d/10-a.toml/x": "" },
+    },
+    command: "ls",
+    verdict: "fail",
+    says: "10-a.toml: is not a regular file",
+  },
+  {
+    name: "an empty managed file: the user's policy applies",
+    setup: { managed: { "policy.toml": "" }, user: `allow = ["^mystery-tool"]\n` },
+    command: "mystery-tool run",
+    verdict: "allow",
+  },
+  {
+    name: "a managed block on a file tool beats the user's allow for it",
+    setup: {
+      managed: { "policy.toml": `block = ["^Read .*/secret-plans/"]\n` },
+      user: `allow = ["^Read "]\n`,
+    },
+    tool: "Read",
+    input: { file_path: "/tmp/x/secret-plans/q3.md" },
+    verdict: "block",
+    says: "[managed.block[0]]",
+  },
+  {
+    name: "a managed allow never covers an Absolute Block",
+    setup: { managed: { "policy.toml": `allow = ["aiguard"]\n` } },
+    command: "cat ~/.aiguard/policy.toml",
+    verdict: "block",
+    says: "[abs.",
+  },
+  {
+    name: 'a managed ask cannot be remembered past remember = "off"',
+    setup: { managed: { "policy.toml": `ask = ["^mystery-tool"]\n[managed]\nremember = "off"\n` } },
+    before: (e) => rememberOnce("always")(e, "mystery-tool run test"),
+    command: "mystery-tool run test",
+    verdict: "ask",
+    says: "[managed.ask[0]]",
   },
   // Name order.
   {
