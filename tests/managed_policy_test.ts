@@ -572,6 +572,32 @@ const CASES: Case[] = [
     verdict: "ask",
     says: "[managed.ask[0]]",
   },
+  {
+    name: "[managed] block = […] is the same as a top-level block",
+    setup: {
+      managed: { "policy.toml": `ask = ["^git push"]\n[managed]\nblock = ["^npm publish"]\n` },
+      user: `allow = ["^npm publish"]\n`,
+    },
+    command: "npm publish",
+    verdict: "block",
+    says: "[managed.block[0]] Matched the managed block rule /^npm publish/ (",
+  },
+  {
+    name: "[managed] rules come after the top-level ones of their kind",
+    setup: {
+      managed: { "policy.toml": `block = ["^alpha"]\n[managed]\nblock = ["^beta"]\n` },
+    },
+    command: "beta",
+    verdict: "block",
+    says: "[managed.block[1]]",
+  },
+  {
+    name: "a [managed] block that is not a list fails closed",
+    setup: { managed: { "policy.toml": `[managed]\nblock = "^npm"\n` } },
+    command: "ls",
+    verdict: "fail",
+    says: "must be an array",
+  },
   // Name order.
   {
     name: "policy.d merges in name order: the later file's setting wins",

@@ -72,7 +72,8 @@ export const LOCKABLE_KEYS: readonly string[] = [
 ];
 const LOCKABLE_TABLES = ["watch", "audit", "secrets", "injection", "mcp", "flow"];
 
-const MANAGED_KEYS = ["lock", "allow_managed_rules_only", "remember"];
+/** `[managed]` keys; block, ask and allow there are the same rules as at the top level. */
+const MANAGED_KEYS = ["lock", "allow_managed_rules_only", "remember", "block", "ask", "allow"];
 
 /** The keys a parsed policy sets (`mode`, `audit.mode`, …): what "the user set it" means. */
 export function presentKeys(data: Record<string, unknown>): Set<string> {
@@ -224,7 +225,17 @@ export function compileManaged(
     }
     if (c.allowManagedRulesOnly) allowOnly = true;
     if (c.remember !== null && capRank(c.remember) < capRank(remember)) remember = c.remember;
-    const { managed: _, ...data } = src.data;
+    const { managed, ...data } = src.data;
+    // `[managed] block = […]` means what a top-level `block = […]` means (after it).
+    for (const kind of ["block", "ask", "allow"] as const) {
+      const v = (managed as Record<string, unknown> | undefined)?.[kind];
+      if (v === undefined) continue;
+      const top = data[kind];
+      // Whichever is not a list stays, for compilePolicy to refuse (with its line).
+      if (!Array.isArray(v)) data[kind] = v;
+      else if (top === undefined) data[kind] = v;
+      else if (Array.isArray(top)) data[kind] = [...top, ...v];
+    }
     const p = compilePolicy(data, src.path, src.text, builtinSecretIds);
     for (const r of p.detectors.secretRules) {
       if (secretIds.has(r.id)) {
