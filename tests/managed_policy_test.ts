@@ -393,6 +393,33 @@ const CASES: Case[] = [
     verdict: "allow",
   },
   {
+    name: "the user's observe mode does not relax the managed host list",
+    setup: {
+      managed: {
+        "policy.toml": `[mcp]\nhosts_allow = ["api.github.com"]\nhosts_default = "block"\n`,
+      },
+      user: `mode = "observe"\n`,
+    },
+    tool: "mcp__web__fetch",
+    input: { url: "https://evil.example/x" },
+    verdict: "block",
+    says: "[managed.mcp.hosts]",
+  },
+  {
+    name: "a locked host default keeps the managed list; the user's own list cannot widen it",
+    setup: {
+      managed: {
+        "policy.toml":
+          `[mcp]\nhosts_allow = ["api.github.com"]\nhosts_default = "ask"\n[managed]\nlock = ["mcp"]\n`,
+      },
+      user: `[mcp]\nhosts_allow = ["evil.example"]\nhosts_default = "allow"\n`,
+    },
+    tool: "mcp__web__fetch",
+    input: { url: "https://evil.example/x" },
+    verdict: "ask",
+    says: "[managed.mcp.hosts]",
+  },
+  {
     name: "a managed block reaches a command inside an MCP argument",
     setup: { managed: { "policy.toml": BLOCK_PUBLISH }, user: `allow = ["^mcp__sh__"]\n` },
     tool: "mcp__sh__run",
