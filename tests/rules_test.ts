@@ -14,9 +14,10 @@ Deno.test("rule table: unique ids, known tiers, warnings and remediation present
     ids.add(r.id);
     assert.match(r.id, /^[a-z]+\.[a-z0-9-]+$/);
     assert.ok(
-      ["input", "absolute", "user", "flow", "builtin", "metachar", "safe", "default"].includes(
-        r.tier,
-      ),
+      ["input", "absolute", "managed", "user", "flow", "builtin", "metachar", "safe", "default"]
+        .includes(
+          r.tier,
+        ),
       r.id,
     );
     assert.ok(r.warning.length > 5, `${r.id} has no warning`);

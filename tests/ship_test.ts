@@ -48,6 +48,9 @@ Deno.test("least privilege: evaluate cannot spawn a process, open a socket or to
     writeAgentConfig: "NotCapable",
     writeState: "allowed",
     readEtc: "NotCapable",
+    readManaged: "granted",
+    writeManaged: "prompt",
+    writeSystemSettings: "prompt",
   });
   // approve keeps only its fixed programs; install keeps the agent configs but no programs.
   const ap = await probe(home, "approve");
@@ -61,6 +64,9 @@ Deno.test("least privilege: evaluate cannot spawn a process, open a socket or to
   assert.equal(inst.spawnShell, "granted");
   assert.equal(inst.spawnTouchId, "prompt");
   assert.equal(inst.readAgentConfig, "allowed");
+  assert.equal(inst.writeSystemSettings, "granted", "install --managed writes them");
+  assert.equal(inst.readManaged, "granted");
+  assert.equal(inst.writeManaged, "prompt");
   assert.equal(inst.connect, "NotCapable");
   await Deno.remove(home, { recursive: true });
 });

@@ -159,6 +159,11 @@ export type HookEnv = (name: string) => string | undefined;
 export interface HookInput {
   payload?: Uint8Array;
   env?: HookEnv;
+  /**
+   * The managed policy directory, for in-process tests only: no command line, variable or
+   * socket message reaches it, so production always reads the platform's fixed MANAGED_DIR.
+   */
+  managedRoot?: string;
 }
 
 /**
@@ -301,7 +306,7 @@ async function evaluateHook(hook: Hook, input: HookInput): Promise<Outcome> {
     const adapted = adapt(payload, hook.agent);
     hook.event = adapted.event;
     call = adapted.call;
-    const policy = await loadPolicy(stateDir);
+    const policy = await loadPolicy(stateDir, input.managedRoot);
     auditSettings = policy.audit;
     detectors = policy.detectors;
     // Like the policy file: a remembered-rules file that does not parse stops every call.

@@ -19,7 +19,10 @@ import {
 import type { CallShape } from "../shell/call_shape.ts";
 import { loadRemembered } from "../state/remembered.ts";
 import { baseContext, evaluateWithCapabilities } from "../gate/runtime.ts";
-import { EMPTY_POLICY } from "../policy/user_policy.ts";
+import { type CompiledPolicy, EMPTY_POLICY } from "../policy/user_policy.ts";
+import { policyRuleById } from "../policy/managed_policy.ts";
+import { hasRule, rule } from "../core/rules.ts";
+import { withinCap } from "../gate/gate.ts";
 import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
 
 const USAGE = `usage: guard explain [--cwd DIR] [--workspace DIR|none] [--json] '<command>'
@@ -94,6 +97,44 @@ export function formatEvaluation(ev: Evaluation, call: ToolCall, workspace?: str
   return lines.join("\n");
 }
 
+/** Which layer of the policy order decided: the Absolute Block, managed, yours, or built in. */
+export function decidingLayer(ruleId: string, policy: CompiledPolicy): string {
+  if (ruleId === "managed.mcp.hosts") {
+    return `managed policy ([mcp] hosts_allow of ${policy.managed?.files.join(", ") ?? "?"})`;
+  }
+  if (ruleId.startsWith("managed.") || ruleId.startsWith("user.")) {
+    const r = policyRuleById(policy, ruleId);
+    const where = r ? `${r.file ?? policy.file ?? "?"}${r.line ? `:${r.line}` : ""}` : "?";
+    return ruleId.startsWith("managed.")
+      ? `managed policy, ${ruleId} (${where})`
+      : `your policy, ${ruleId} (${where})`;
+  }
+  if (hasRule(ruleId)) {
+    const tier = rule(ruleId).tier;
+    if (tier === "absolute") return `Absolute Block ${ruleId} (nothing overrides it)`;
+    if (tier === "input") return `input check ${ruleId} (fails closed)`;
+    return `built-in ${tier} rule ${ruleId}`;
+  }
+  return ruleId;
+}
+
+/** The managed layer in one or two lines (nothing without one). */
+function managedSummary(policy: CompiledPolicy): string {
+  const m = policy.managed;
+  if (!m) return "";
+  let s = `\n  Managed policy: ${m.files.join(", ")}${
+    m.lock.length ? `; locked: ${m.lock.map((l) => l.key).join(", ")}` : ""
+  }${m.allowManagedRulesOnly ? "; only managed allow rules" : ""}${
+    m.remember !== "always" ? `; remember ≤ ${m.remember}` : ""
+  }`;
+  if (m.ignored.length) {
+    s += `\n  Ignored in your policy (locked): ${
+      m.ignored.map((i) => `${i.key} (${i.file}${i.line ? `:${i.line}` : ""})`).join(", ")
+    }`;
+  }
+  return s;
+}
+
 export async function runExplain(
   args: string[],
 ): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -161,7 +202,7 @@ export async function runExplain(
   let hasState = false;
   try {
     hasState = ensureStateDir(stateDir, false);
-    if (hasState) policy = await loadPolicy(stateDir);
+    policy = await loadPolicy(stateDir);
   } catch (e) {
     if (e instanceof StateError || e instanceof PolicyError) {
       return { code: 2, stdout: "", stderr: `guard explain: ${e.message}` };
@@ -185,7 +226,9 @@ export async function runExplain(
     else {
       let rules: RememberedRule[] = [];
       try {
-        rules = hasState ? loadRemembered(stateDir) : [];
+        // Only rules within the managed cap count, as in the gate.
+        const cap = policy.managed?.remember ?? "always";
+        rules = (hasState ? loadRemembered(stateDir) : []).filter((r) => withinCap(r.scope, cap));
       } catch (e) {
         return { code: 2, stdout: "", stderr: `guard explain: ${(e as Error).message}` };
       }
@@ -202,6 +245,16 @@ export async function runExplain(
       stdout: JSON.stringify(
         {
           decision: ev.decision,
+          layer: decidingLayer(ev.decision.rule, policy),
+          ...(policy.managed
+            ? {
+              managed: {
+                files: policy.managed.files,
+                lock: policy.managed.lock.map((l) => l.key),
+                ignored: policy.managed.ignored,
+              },
+            }
+            : {}),
           workspace: ws.workspace,
           workspaceSource: ws.source,
           ...("note" in ws && ws.note ? { workspaceNote: ws.note } : {}),
@@ -214,7 +267,11 @@ export async function runExplain(
       stderr: "",
     };
   }
+  const layer = decidingLayer(ev.decision.rule, policy);
   let text = formatEvaluation(ev, call, formatWorkspace(ws));
+  // The layer that decided, right under the decision: built in, managed or your own policy.
+  const cut = text.indexOf("\n\n");
+  text = text.slice(0, cut) + `\n  Layer: ${layer}` + managedSummary(policy) + text.slice(cut);
   if (remember) {
     text += remember.refused
       ? `\nRemember: not offered (${remember.refused})`

@@ -8,6 +8,7 @@
 import config from "../../deno.json" with { type: "json" };
 import { failClosedCommand } from "../adapters/fail_closed.ts";
 import type { AgentName } from "../adapters/registry.ts";
+import { MANAGED_DIR, MANAGED_DIRS } from "../state/managed_file.ts";
 
 /** The raw `guard` task string. */
 export function guardTask(): string {
@@ -25,7 +26,7 @@ export function guardTask(): string {
  * a binary, never hold them.
  */
 export function guardFlags(home: string, project: string | null = null): string[] {
-  const words = guardTask().trim().split(/\s+/);
+  const words = taskWords(guardTask());
   if (words[0] !== "deno" || words[1] !== "run") {
     throw new Error("guard task must start with `deno run`");
   }
@@ -45,6 +46,33 @@ export function guardFlags(home: string, project: string | null = null): string[
 
 const PROJECT = /\$\{?INIT_CWD\}?/;
 
+/**
+ * The words of the task as `deno task` splits them: on blanks, except inside double quotes (a
+ * macOS path such as `"/Library/Application Support/aiguard"`), the quotes removed.
+ */
+export function taskWords(task: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let quoted = false;
+  let any = false;
+  for (const c of task) {
+    if (c === '"') {
+      quoted = !quoted;
+      any = true;
+    } else if (!quoted && /\s/.test(c)) {
+      if (any) out.push(cur);
+      cur = "";
+      any = false;
+    } else {
+      cur += c;
+      any = true;
+    }
+  }
+  if (quoted) throw new Error("guard task has an unterminated quote");
+  if (any) out.push(cur);
+  return out;
+}
+
 /** The variables the hook reads: the home, the working directory, Deno's cache, and whether Claude Code runs headless (ask routing). */
 export const HOOK_ENV = ["HOME", "PWD", "DENO_DIR", "CLAUDE_CODE_ENTRYPOINT"];
 
@@ -57,7 +85,10 @@ export function hookFlags(home: string): string[] {
   const state = `${home}/.aiguard`;
   return guardFlags(home).flatMap((f) => {
     if (f.startsWith("--allow-run")) return [];
-    if (f.startsWith("--allow-read=") || f.startsWith("--allow-write=")) {
+    // Read also on exactly this platform's managed policy directory (ADR 0027): root's files,
+    // no secrets, and the hook reads them only when the directory exists.
+    if (f.startsWith("--allow-read=")) return [`--allow-read=${state},${MANAGED_DIR}`];
+    if (f.startsWith("--allow-write=")) {
       return [`${f.slice(0, f.indexOf("="))}=${state}`];
     }
     if (f.startsWith("--allow-env=")) {
@@ -82,8 +113,10 @@ export function flagPaths(flags: string[], name: "read" | "write" | "run" | "env
 export function agentConfigPaths(home: string, project: string | null = null): string[] {
   const state = `${home}/.aiguard`;
   const flags = guardFlags(home, project);
+  // The managed policy directories are not an agent's configuration: every subcommand that
+  // decides reads them (the hook included).
   return [...new Set([...flagPaths(flags, "read"), ...flagPaths(flags, "write")])]
-    .filter((p) => p !== state);
+    .filter((p) => p !== state && !MANAGED_DIRS.includes(p));
 }
 
 /**

@@ -44,6 +44,8 @@ usage:
                                                run every stdio and Streamable HTTP MCP server behind guard
   guard install|uninstall --agent A [--project] [--dry-run]
                                                wire (or remove) the hook in an agent's configuration
+  guard install|uninstall --agent claude|gemini --managed [--dry-run]
+                                               the same in its system settings, for every user (root)
   guard import-claude-permissions [--settings PATH] [--dry-run]
                                                turn Claude Code's permission rules into guard policy
   guard doctor [--json]                        check the setup; exit 1 when something fails
@@ -102,9 +104,14 @@ export async function main(args: string[]): Promise<number> {
     case "log":
       return (await import("./log_cmd.ts")).runLog(rest);
     case "install":
-      return (await import("./setup/install.ts")).runInstall(rest, false);
     case "uninstall":
-      return (await import("./setup/install.ts")).runInstall(rest, true);
+      // --managed: the agent's system-level settings, for every user (an administrator's run).
+      return rest.includes("--managed")
+        ? (await import("./setup/managed_install.ts")).runManagedInstallArgs(
+          rest,
+          cmd === "uninstall",
+        )
+        : (await import("./setup/install.ts")).runInstall(rest, cmd === "uninstall");
     case "doctor":
       return (await import("./setup/doctor.ts")).runDoctor(rest);
     case "import-claude-permissions":

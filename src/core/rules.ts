@@ -1139,7 +1139,7 @@ export function ruleFinding(id: string, unit?: number, detail?: string): Finding
 }
 
 export function hasRule(id: string): boolean {
-  return BY_ID.has(id) || /^user\.(block|ask|allow)\[\d+\]$/.test(id);
+  return BY_ID.has(id) || /^(user|managed)\.(block|ask|allow)\[\d+\]$|^managed\.mcp\./.test(id);
 }
 
 export const COMMAND_RULES: Rule[] = RULES.filter((r) => r.match);

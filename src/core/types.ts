@@ -10,6 +10,7 @@ export type Risk = "low" | "medium" | "high" | "critical";
 export type Tier =
   | "input" // malformed input, limits: fail closed
   | "absolute" // Absolute Block: never overridable
+  | "managed" // the administrator's /etc/aiguard policy: before the user's, never relaxed by it
   | "user" // ~/.aiguard/policy.toml
   | "flow" // flow tracking across calls (merged: the most restrictive wins)
   | "builtin" // built-in high-risk patterns
@@ -20,6 +21,7 @@ export type Tier =
 export const TIER_ORDER: Tier[] = [
   "input",
   "absolute",
+  "managed",
   "user",
   "flow",
   "builtin",

@@ -35,8 +35,16 @@ export interface FlowHooks {
 }
 
 function tierOf(id: string): Tier {
+  if (id.startsWith("managed.")) return "managed";
   if (id.startsWith("user.") || id.startsWith("remembered.")) return "user";
   return hasRule(id) ? rule(id).tier : "input";
+}
+
+const SCOPE_RANK = ["off", "session", "project", "always"];
+
+/** Is a remembered scope within the managed cap? */
+export function withinCap(scope: string, cap: string): boolean {
+  return SCOPE_RANK.indexOf(scope) <= SCOPE_RANK.indexOf(cap);
 }
 
 /** What the front end adds to the gate: where asks go, remembered rules, MCP hand-over. */
@@ -106,10 +114,12 @@ export async function gate(
     ...(proof ? { flow: proof } : {}),
   });
   // Observe mode: record what would have been stopped and let it run. Absolute Blocks and
-  // fail-closed input problems still stop the call: nothing overrides them.
+  // fail-closed input problems still stop the call: nothing overrides them; nor does the user's
+  // observe mode relax a managed rule (only a managed `mode = "observe"` does).
   const tier = tierOf(d.rule);
   if (
-    ctx.policy.mode === "observe" && d.action !== "allow" && tier !== "absolute" && tier !== "input"
+    ctx.policy.mode === "observe" && d.action !== "allow" && tier !== "absolute" &&
+    tier !== "input" && (tier !== "managed" || ctx.policy.managed?.mode === "observe")
   ) {
     const r = rule("observe.allowed");
     const allowed: Decision = {
@@ -194,7 +204,10 @@ export async function gate(
       }, "approval.hook-pass");
     }
   }
-  const remembered = typeof opts.remembered === "function" ? opts.remembered() : opts.remembered;
+  const all = typeof opts.remembered === "function" ? opts.remembered() : opts.remembered;
+  // `[managed] remember` caps the scopes a remembered approval may have (off: none counts).
+  const cap = ctx.policy.managed?.remember ?? "always";
+  const remembered = cap === "always" ? all : all?.filter((r) => withinCap(r.scope, cap));
   const { callShape, rememberedFor } = await import("../policy/remembered.ts");
   const shaped = callShape(call, { ...ev, decision: d }, ctx);
   const workspace = workspaceOf(ctx, call.cwd);

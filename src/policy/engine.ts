@@ -15,7 +15,7 @@ import { classifyDestination, destinationsInText } from "../zones/net.ts";
 import { expandHome, hasGlob, resolve } from "../zones/paths.ts";
 import { judgeEffect } from "./effect_checks.ts";
 import type { Effect } from "../shell/effects.ts";
-import { firstMatch, type PolicyRule, ruleId } from "./user_policy.ts";
+import { firstMatch, type McpSettings, type PolicyRule, ruleId } from "./user_policy.ts";
 import { ruleFinding } from "../core/rules.ts";
 import { mentionsState, type PathEnv } from "../zones/sensitive_paths.ts";
 import { unfitWorkspace, type ZoneEnv, zoneOf } from "../zones/zones.ts";
@@ -47,14 +47,21 @@ function finding(id: string, detail?: string, unit?: number): Finding {
 
 function userFinding(r: PolicyRule, unit?: number): Finding {
   const action: Action = r.kind === "allow" ? "allow" : r.kind;
+  const managed = r.layer === "managed";
   return {
     rule: ruleId(r),
-    tier: "user",
+    tier: managed ? "managed" : "user",
     action,
     risk: r.kind === "block" ? "high" : r.kind === "ask" ? "medium" : "low",
-    warning: `Matched your ${r.kind} rule /${r.pattern}/`,
+    warning: managed
+      ? `Matched the managed ${r.kind} rule /${r.pattern}/ (${r.file ?? "managed policy"}${
+        r.line ? `:${r.line}` : ""
+      })`
+      : `Matched your ${r.kind} rule /${r.pattern}/`,
     remediation: r.kind === "allow"
       ? ""
+      : managed
+      ? "Set by your administrator's managed policy; your own policy cannot change it."
       : `Edit the ${r.kind} rule in your policy file if this is wrong.`,
     unit,
     detail: undefined,
@@ -523,21 +530,68 @@ function argFindings(toolName: string, args: unknown, cwd: string, ctx: EngineCo
         command: value,
       }, ctx);
       if (ev.decision.action !== "allow") {
-        out.push({
-          ...finding(ev.decision.rule.startsWith("user.") ? "default.ask" : ev.decision.rule),
-          detail: `${key}: ${ev.decision.warning}`,
-        });
+        const d = ev.decision;
+        // A managed rule keeps its verdict and its name (a user rule of the inner command asks).
+        out.push(
+          d.rule.startsWith("managed.")
+            ? {
+              rule: d.rule,
+              tier: "managed",
+              action: d.action,
+              risk: d.risk,
+              warning: d.warning,
+              remediation: d.remediation,
+              detail: key,
+            }
+            : {
+              ...finding(d.rule.startsWith("user.") ? "default.ask" : d.rule),
+              detail: `${key}: ${d.warning}`,
+            },
+        );
       }
     }
   }
   return out;
 }
 
-/** `[mcp] hosts_allow`: URL-like arguments to hosts not listed get `hosts_default`. */
+/**
+ * `[mcp] hosts_allow`: URL-like arguments to hosts not listed get `hosts_default`. The managed
+ * list is judged first and apart (`managed.mcp.hosts`): the user's list can only stop more.
+ */
 function hostFindings(args: unknown, ctx: EngineContext): Finding[] {
-  const m = ctx.policy.mcp;
-  if (!m.hostsDefault) return [];
   const out: Finding[] = [];
+  const managed = ctx.policy.managed?.mcp;
+  if (managed?.hostsDefault) {
+    for (const host of unlistedHosts(args, managed, ctx)) {
+      const block = managed.hostsDefault === "block";
+      out.push({
+        rule: "managed.mcp.hosts",
+        tier: "managed",
+        action: block ? "block" : "ask",
+        risk: block ? "high" : "medium",
+        warning: `The host is not in the managed policy's [mcp] hosts_allow`,
+        remediation:
+          "Set by your administrator's managed policy; your own policy cannot change it.",
+        detail: host,
+      });
+    }
+  }
+  const m = ctx.policy.mcp;
+  if (!m.hostsDefault) return out;
+  for (const host of unlistedHosts(args, m, ctx)) {
+    out.push(
+      finding(
+        m.hostsDefault === "block" ? "net.host-unlisted-block" : "net.host-unlisted-ask",
+        host,
+      ),
+    );
+  }
+  return out;
+}
+
+/** The hosts of URL-like arguments that `m.hostsAllow` does not list. */
+function unlistedHosts(args: unknown, m: McpSettings, ctx: EngineContext): string[] {
+  const out: string[] = [];
   for (const { value } of walkArgs(args, limitsOf(ctx).maxArgNodes)) {
     if (!/^(?:https?|wss?|ftp):\/\//i.test(value)) continue;
     const d = classifyDestination(value);
@@ -545,14 +599,7 @@ function hostFindings(args: unknown, ctx: EngineContext): Finding[] {
     const listed = m.hostsAllow.some((h) =>
       h.startsWith("*.") ? host.endsWith(h.slice(1)) || host === h.slice(2) : host === h
     );
-    if (!listed) {
-      out.push(
-        finding(
-          m.hostsDefault === "block" ? "net.host-unlisted-block" : "net.host-unlisted-ask",
-          host || value.slice(0, 80),
-        ),
-      );
-    }
+    if (!listed) out.push(host || value.slice(0, 80));
   }
   return out;
 }
@@ -625,6 +672,9 @@ function decideTool(
   if (ub) return { decision: toDecision(userFinding(ub)), trace };
   const ua = firstMatch(ctx.policy, "ask", userTexts, server);
   if (ua) return { decision: toDecision(userFinding(ua)), trace };
+  // A managed ask (the managed host list) comes before anything of the user's, allows included.
+  const ma = mostSevere(findings.filter((f) => f.tier === "managed" && f.action === "ask"));
+  if (ma) return { decision: toDecision(ma), trace };
   const al = firstMatch(ctx.policy, "allow", userTexts, server);
   if (al) {
     return {

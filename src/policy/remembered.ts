@@ -65,7 +65,7 @@ export function callShape(call: ToolCall, ev: Evaluation, ctx: EngineContext): S
   if (call.kind === "shell") {
     // Your own ask rule matches the whole command: then every program in it is the shape.
     const userAsk = ev.trace.findings.find((f) =>
-      f.unit === undefined && f.tier === "user" && f.action === "ask"
+      f.unit === undefined && (f.tier === "user" || f.tier === "managed") && f.action === "ask"
     );
     if (
       ev.trace.findings.some((f) => f.unit === undefined && f.action !== "allow" && f !== userAsk)

@@ -22,6 +22,10 @@ export interface PolicyRule {
   pattern: string;
   re: RegExp;
   line: number | null;
+  /** Set for the administrator's rules (src/policy/managed_policy.ts): ids `managed.<kind>[i]`. */
+  layer?: "managed";
+  /** The managed file the rule is in (the user's rules are in CompiledPolicy.file). */
+  file?: string;
 }
 
 /** What of a call the audit log keeps (src/audit/audit_privacy.ts). */
@@ -73,6 +77,28 @@ export interface WatchSettings {
 
 export const DEFAULT_WATCH: WatchSettings = { unlockMinutes: 10 };
 
+/** The widest scope a remembered approval may have under `[managed] remember`. */
+export type RememberCap = "off" | "session" | "project" | "always";
+
+/** What the managed layer adds to a policy (src/policy/managed_policy.ts, ADR 0027). */
+export interface ManagedLayer {
+  /** The managed files, in merge order. */
+  files: string[];
+  /** Keys the user's file may not change, each with the file that locked it. */
+  lock: { key: string; file: string }[];
+  allowManagedRulesOnly: boolean;
+  /** The widest scope a remembered approval may have. */
+  remember: RememberCap;
+  /** The mode the managed files set, if any: only a managed observe mode relaxes managed rules. */
+  mode: PolicyMode | null;
+  /** The managed `[mcp]` host list, judged before the user's (null: the files set none). */
+  mcp: McpSettings | null;
+  /** Locked keys the user's file set anyway: ignored, reported by doctor and explain. */
+  ignored: { key: string; file: string; line: number | null }[];
+  /** User allow rules dropped by allow_managed_rules_only (or a lock on "allow"). */
+  droppedAllows: number;
+}
+
 export interface CompiledPolicy {
   file: string | null;
   mode: PolicyMode;
@@ -83,6 +109,8 @@ export interface CompiledPolicy {
   detectors: DetectorSettings;
   mcp: McpSettings;
   flow: FlowSettings;
+  /** The administrator's layer, when /etc/aiguard holds a managed policy. */
+  managed?: ManagedLayer;
 }
 
 export const EMPTY_POLICY: CompiledPolicy = {
@@ -672,7 +700,10 @@ function compileWatch(v: unknown, file: string, text: string): WatchSettings {
 }
 
 export function ruleId(r: PolicyRule): string {
-  return r.server ? `user.mcp.${r.server}.${r.kind}[${r.index}]` : `user.${r.kind}[${r.index}]`;
+  const layer = r.layer ?? "user";
+  return r.server
+    ? `${layer}.mcp.${r.server}.${r.kind}[${r.index}]`
+    : `${layer}.${r.kind}[${r.index}]`;
 }
 
 /** First rule of `kind` matching any of `texts`. */

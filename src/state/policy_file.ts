@@ -1,7 +1,8 @@
 /**
- * Loads `~/.aiguard/policy.toml`. A file that does not parse, holds an unknown
- * key, or an invalid or non-linear regex raises PolicyError naming the file,
- * line and problem; the caller fails closed.
+ * Loads `~/.aiguard/policy.toml` under the managed policy (src/state/managed_file.ts,
+ * src/policy/managed_policy.ts). A file that does not parse, holds an unknown key, or an invalid
+ * or non-linear regex — the user's or a managed one — raises PolicyError naming the file, line
+ * and problem; the caller fails closed.
  */
 import {
   type CompiledPolicy,
@@ -10,22 +11,62 @@ import {
   PolicyError,
 } from "../policy/user_policy.ts";
 import { checkInfo, StateError } from "./state_dir.ts";
+import { MANAGED_DIR, readManagedSources } from "./managed_file.ts";
 
 export function policyPath(stateDir: string): string {
   return stateDir + "/policy.toml";
 }
 
-export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
+/**
+ * The policy every decision runs under: the managed layer (from `managedRoot`, the platform's
+ * fixed directory in production; tests pass their own) merged with the user's file.
+ */
+export async function loadPolicy(
+  stateDir: string,
+  managedRoot: string = MANAGED_DIR,
+): Promise<CompiledPolicy> {
+  const user = await loadUserPolicy(stateDir);
+  const sources = await readManagedSources(managedRoot);
+  if (!sources.length) return user.policy;
+  const { compileManaged, mergeManaged, presentKeys } = await import(
+    "../policy/managed_policy.ts"
+  );
+  const ids = sources.some((s) => s.data.secrets !== undefined)
+    ? new Set((await import("../detect/secrets.ts")).SECRET_RULES.map((r) => r.id))
+    : null;
+  return mergeManaged(
+    compileManaged(sources, ids),
+    user.policy,
+    presentKeys(user.data),
+    user.text,
+  );
+}
+
+interface UserPolicy {
+  policy: CompiledPolicy;
+  data: Record<string, unknown>;
+  text: string;
+}
+
+const NO_USER_POLICY: UserPolicy = { policy: EMPTY_POLICY, data: {}, text: "" };
+
+/** The user's own `policy.toml`, compiled, with its data and text (for the managed merge). */
+export async function loadUserPolicy(stateDir: string): Promise<UserPolicy> {
   const file = policyPath(stateDir);
   // Listing the directory is cheaper than a failing lstat (which builds an exception).
   let present = false;
-  for (const e of Deno.readDirSync(stateDir)) {
-    if (e.name === "policy.toml") {
-      present = true;
-      break;
+  try {
+    for (const e of Deno.readDirSync(stateDir)) {
+      if (e.name === "policy.toml") {
+        present = true;
+        break;
+      }
     }
+  } catch (e) {
+    // No state directory yet (explain, doctor before the first call): no policy of the user's.
+    if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
-  if (!present) return EMPTY_POLICY;
+  if (!present) return NO_USER_POLICY;
   let text: string;
   try {
     const info = Deno.lstatSync(file);
@@ -42,7 +83,7 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
       throw new PolicyError(file, null, "not valid UTF-8");
     }
   } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return EMPTY_POLICY;
+    if (e instanceof Deno.errors.NotFound) return NO_USER_POLICY;
     throw e;
   }
   const { parse } = await import("smol-toml");
@@ -62,5 +103,5 @@ export async function loadPolicy(stateDir: string): Promise<CompiledPolicy> {
   const ids = data.secrets === undefined
     ? null
     : new Set((await import("../detect/secrets.ts")).SECRET_RULES.map((r) => r.id));
-  return compilePolicy(data, file, text, ids);
+  return { policy: compilePolicy(data, file, text, ids), data, text };
 }

@@ -343,6 +343,12 @@ const HOOK_CONFIG_ABS = [
   "/etc/claude-code",
   "/Library/Application Support/ClaudeCode",
   "/etc/codex",
+  // Gemini CLI's system settings (`guard install --managed` writes its hook there).
+  "/etc/gemini-cli",
+  "/Library/Application Support/GeminiCli",
+  // guard's managed policy (ADR 0027): what every user's decisions run under.
+  "/etc/aiguard",
+  "/Library/Application Support/aiguard",
 ];
 
 function matchesAny(name: string, pats: string[]): boolean {

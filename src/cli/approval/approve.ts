@@ -11,6 +11,7 @@ import { err, out, printable } from "../io.ts";
 import { appendAudit } from "../../audit/audit_log.ts";
 import { DEFAULT_AUDIT, type DetectorSettings } from "../../policy/user_policy.ts";
 import { loadPolicy } from "../../state/policy_file.ts";
+import { withinCap } from "../../gate/gate.ts";
 import {
   APPROVAL_TTL_MS,
   ApprovalError,
@@ -198,9 +199,25 @@ export async function rememberChallenge(
   c: Challenge,
   scope: RememberScope,
   method: string,
+  /** The managed policy directory: tests only (production reads the platform's fixed one). */
+  managedRoot?: string,
 ): Promise<RememberedRule | { refused: string }> {
   const why = unrememberable(c);
   if (why) return { refused: why };
+  // `[managed] remember` caps the scope (a policy that does not load: nothing is remembered).
+  let cap = "always";
+  try {
+    cap = (await loadPolicy(stateDir, managedRoot)).managed?.remember ?? "always";
+  } catch (e) {
+    return { refused: `the policy does not load (${(e as Error).message})` };
+  }
+  if (!withinCap(scope, cap)) {
+    return {
+      refused: cap === "off"
+        ? 'the managed policy turns remembered approvals off ([managed] remember = "off")'
+        : `the managed policy caps remembered approvals at ${cap} scope ([managed] remember)`,
+    };
+  }
   const r = await makeRemembered(
     parseShape(c.shape),
     scope,

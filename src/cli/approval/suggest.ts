@@ -29,6 +29,7 @@ import { snapshot } from "../../audit/audit_read.ts";
 import { AuthStateError } from "../../auth/auth_state.ts";
 import type { Challenge } from "../../state/challenges.ts";
 import { loadPolicy } from "../../state/policy_file.ts";
+import { withinCap } from "../../gate/gate.ts";
 import { addRemembered, loadRemembered, RememberedError } from "../../state/remembered.ts";
 import { StateError, userStateDir } from "../../state/state_dir.ts";
 
@@ -471,6 +472,15 @@ async function apply(stateDir: string, s: Suggestions, a: Args): Promise<number>
       `guard suggest: proposal ${p.n} was asked in more than one place (${where.join(", ")}); ` +
         "a project rule covers one project. Use --scope always, or approve an ask in each " +
         "project with `guard approve <token> --remember project`.",
+    );
+    return 1;
+  }
+  // `[managed] remember` caps the scope (src/policy/managed_policy.ts).
+  const cap = (await loadPolicy(stateDir)).managed?.remember ?? "always";
+  if (!withinCap(scope, cap)) {
+    err(
+      `guard suggest: the managed policy caps remembered approvals at ${cap} ` +
+        "([managed] remember): nothing written",
     );
     return 1;
   }

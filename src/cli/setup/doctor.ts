@@ -12,7 +12,9 @@ import { evaluatorStatus } from "../serve.ts";
 import { guardPaths } from "../../gate/runtime.ts";
 import { out } from "../io.ts";
 import { checkInfo, stateDirFor } from "../../state/state_dir.ts";
-import { loadPolicy } from "../../state/policy_file.ts";
+import { loadPolicy, loadUserPolicy } from "../../state/policy_file.ts";
+import { MANAGED_DIR, managedFiles } from "../../state/managed_file.ts";
+import { PolicyError } from "../../policy/user_policy.ts";
 import { loadRemembered } from "../../state/remembered.ts";
 import { readEnrolment } from "../../auth/auth_state.ts";
 
@@ -72,7 +74,7 @@ function stateChecks(stateDir: string): Check[] {
 
 async function policyCheck(stateDir: string): Promise<Check> {
   try {
-    const p = await loadPolicy(stateDir);
+    const p = (await loadUserPolicy(stateDir)).policy;
     const rules = p.rules.length;
     return {
       check: "policy",
@@ -92,6 +94,74 @@ async function policyCheck(stateDir: string): Promise<Check> {
       fix: "fix the line named above; until then every call is stopped",
     };
   }
+}
+
+/**
+ * The managed policy: its files and what they lock, or the file and line that stops every call
+ * with the fix. `root` is the platform's fixed directory (tests pass their own).
+ */
+export async function managedCheck(stateDir: string, root: string = MANAGED_DIR): Promise<Check> {
+  const check = "managed policy";
+  let files: string[] | null;
+  try {
+    files = managedFiles(root);
+  } catch (e) {
+    return {
+      check,
+      status: "fail",
+      detail: `${(e as Error).message}: every call is stopped`,
+      fix: ownershipFix(e) ??
+        `an administrator must fix ${root} (root-owned directories 0755, files 0644)`,
+    };
+  }
+  if (files === null || !files.length) {
+    return {
+      check,
+      status: "pass",
+      detail: files === null ? `none (${root} does not exist)` : `none (${root} holds no policy)`,
+    };
+  }
+  try {
+    const p = await loadPolicy(stateDir, root);
+    const m = p.managed!;
+    const parts = [
+      `${m.files.join(", ")}: ${p.rules.filter((r) => r.layer === "managed").length} rule(s)`,
+      m.lock.length ? `locks ${m.lock.map((l) => l.key).join(", ")}` : "locks nothing",
+      ...(m.allowManagedRulesOnly
+        ? [`only managed allow rules (${m.droppedAllows} of yours ignored)`]
+        : []),
+      ...(m.remember !== "always" ? [`remembered approvals ≤ ${m.remember}`] : []),
+      ...(m.mode ? [`mode ${m.mode}`] : []),
+    ];
+    if (m.ignored.length) {
+      const where = m.ignored.map((i) => `${i.key} (${i.file}${i.line ? `:${i.line}` : ""})`);
+      return {
+        check,
+        status: "warn",
+        detail: `${parts.join("; ")}; your policy sets locked keys, ignored: ${where.join(", ")}`,
+        fix: "remove those keys from your policy.toml; the managed values apply",
+      };
+    }
+    return { check, status: "pass", detail: parts.join("; ") };
+  } catch (e) {
+    const managed = e instanceof PolicyError && files.includes(e.file);
+    return {
+      check,
+      status: "fail",
+      detail: `${(e as Error).message}: every call is stopped`,
+      fix: ownershipFix(e) ??
+        (managed
+          ? `an administrator must fix the line named above in ${(e as PolicyError).file}`
+          : "fix the line named above; until then every call is stopped"),
+    };
+  }
+}
+
+/** The chown/chmod that makes an unsound managed path sound, when that is the problem. */
+function ownershipFix(e: unknown): string | null {
+  if (!(e instanceof PolicyError)) return null;
+  const at = e.problem.indexOf("run (as root)");
+  return at >= 0 ? e.problem.slice(at) : null;
 }
 
 function rememberedCheck(stateDir: string): Check {
@@ -262,6 +332,7 @@ export async function runDoctor(args: string[]): Promise<number> {
   const checks: Check[] = [
     ...stateChecks(stateDir),
     await policyCheck(stateDir),
+    await managedCheck(stateDir),
     rememberedCheck(stateDir),
     ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
