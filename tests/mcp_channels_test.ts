@@ -132,6 +132,11 @@ Deno.test("resources: read withholds an injection with an error that says why, m
     const blob = await p.client.readResource({ uri: "file:///key.env" });
     const decoded = atob((blob.contents[0] as { blob: string }).blob);
     assert.equal(decoded, "AWS_ACCESS_KEY_ID=[REDACTED:aws-access-key-id]\n");
+    const big = await p.client.readResource({ uri: "file:///big.txt" });
+    const bigText = (big.contents[0] as { text: string }).text;
+    assert.ok(
+      bigText.length > 3 * 1048576 && bigText.endsWith("key [REDACTED:aws-access-key-id]\n"),
+    );
     const png = await p.client.readResource({ uri: "file:///image.png" });
     assert.equal((png.contents[0] as { blob: string }).blob.length > 0, true);
     // Lists: the injected entry keeps its uri, its prose is guard's note; keys masked.
