@@ -5,8 +5,13 @@
  *
  * Formats (all `mcpServers: {<name>: {command, args, env, type?}}`): Claude
  * Code's project `.mcp.json`, Claude Desktop's `claude_desktop_config.json`,
- * Cursor's `~/.cursor/mcp.json`, and Claude Code's user `~/.claude.json`
- * (`mcpServers` at the top level and under `projects["<path>"]`).
+ * Cursor's `~/.cursor/mcp.json`, Claude Code's user `~/.claude.json`
+ * (`mcpServers` at the top level and under `projects["<path>"]`), Gemini CLI's
+ * `settings.json` (user and project), Copilot CLI's `~/.copilot/mcp-config.json`
+ * (its stdio type is `"local"`) and Kimi Code's `mcp.json` (`~/.kimi-code`,
+ * `~/.kimi`, or the project's; a bare `url` is a remote server there, as in
+ * Cursor's). Codex's `config.toml` (`[mcp_servers.<name>]`) is edited as TOML
+ * text (mcp_toml.ts).
  *
  * A wrapped stdio entry keeps every key; only `command` and `args` change:
  * `command` = the launcher (deno, or the compiled guard binary), `args` =
@@ -38,6 +43,7 @@ import {
 } from "./config_edit.ts";
 import { ensureStateDir, ensureSubdir, stateDirFor } from "../../state/state_dir.ts";
 import { err, out, printable } from "../io.ts";
+import { type ServerReport, transformToml } from "./mcp_toml.ts";
 
 const USAGE = "usage: guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]";
 
@@ -52,15 +58,8 @@ export type RemoteLauncherFor = (url: string) => Launcher | null;
 /** The key of a wrapped remote entry holding what `--unwrap` needs besides the args. */
 export const REMOTE_KEY = "aiguardRemote";
 
-/** What happened to one server entry. */
-export interface ServerReport {
-  /** `projects["<path>"]` for servers in a Claude Code project section, else null. */
-  scope: string | null;
-  name: string;
-  status: "wrapped" | "rewrapped" | "already wrapped" | "unwrapped" | "not wrapped" | "skipped";
-  /** Why an entry was skipped (not stdio, no command). */
-  reason?: string;
-}
+/** What happened to one server entry (the type lives with the TOML editor, which shares it). */
+export type { ServerReport };
 
 export interface WrapResult {
   /** The new configuration value (the input is never mutated). */
@@ -304,7 +303,10 @@ function isRemote(entry: Obj): boolean {
 function notStdio(entry: Obj): string | null {
   const type = entry.type;
   if (isRemote(entry)) return "not stdio";
-  if (type !== undefined && type !== "stdio") return `unknown type ${JSON.stringify(type)}`;
+  // Copilot CLI calls its stdio servers "local".
+  if (type !== undefined && type !== "stdio" && type !== "local") {
+    return `unknown type ${JSON.stringify(type)}`;
+  }
   if (typeof entry.command !== "string" || entry.command === "") return "no command";
   if (entry.args !== undefined && !isStringArray(entry.args)) return "args not a list of strings";
   return null;
@@ -567,6 +569,7 @@ function mcpWrap(args: string[]): number {
     } else err(`guard mcp wrap: cannot read ${path}: ${(e as Error).message}`);
     return 2;
   }
+  if (/\.toml$/.test(path)) return wrapToml(path, home, before, { unwrap, only, dryRun });
   let config: unknown;
   try {
     config = JSON.parse(before);
@@ -583,8 +586,8 @@ function mcpWrap(args: string[]): number {
     only,
     launcherFor: (cmd) => launcher(home, cmd),
     remoteLauncherFor: (url) => remoteLauncher(home, url),
-    // Cursor reads a bare url as a remote server (Streamable HTTP, SSE as its fallback).
-    bareUrl: /(^|\/)\.cursor\/mcp\.json$/.test(path),
+    // Cursor and Kimi Code read a bare url as a remote server (Streamable HTTP).
+    bareUrl: /(^|\/)\.cursor\/mcp\.json$|(^|\/)\.kimi(-code)?\/mcp\.json$/.test(path),
   });
   if (only) {
     const seen = new Set(result.servers.map((s) => s.name));
@@ -595,6 +598,63 @@ function mcpWrap(args: string[]): number {
     }
   }
   const next = result.changed ? renderJson(result.value, before) : before;
+  return finish(path, home, before, next, result.servers, {
+    unwrap,
+    dryRun,
+    hide: (d) => hideHeaderValues(d, result.value, config as Obj),
+  });
+}
+
+/** Codex's config.toml: `[mcp_servers.<name>]` tables, edited as text (mcp_toml.ts). */
+function wrapToml(
+  path: string,
+  home: string,
+  before: string,
+  o: { unwrap: boolean; only?: string[]; dryRun: boolean },
+): number {
+  let r;
+  try {
+    r = transformToml(before, {
+      unwrap: o.unwrap,
+      only: o.only,
+      launcherFor: (cmd) => launcher(home, cmd),
+      wrappedShape,
+      proxyName,
+    });
+  } catch (e) {
+    err(`guard mcp wrap: ${path}: ${(e as Error).message.split("\n")[0]} (nothing written)`);
+    return 2;
+  }
+  if (!r.servers.length && !/^\s*\[\s*mcp_servers[\s.]/m.test(before)) {
+    err(`guard mcp wrap: ${path} has no [mcp_servers.<name>] table`);
+    return 2;
+  }
+  if (o.only) {
+    const seen = new Set(r.servers.map((s) => s.name));
+    const missing = o.only.filter((n) => !seen.has(n));
+    if (missing.length) {
+      err(`guard mcp wrap: no server named ${missing.map((m) => JSON.stringify(m)).join(", ")}`);
+      return 2;
+    }
+  }
+  return finish(path, home, before, r.text, r.servers, {
+    unwrap: o.unwrap,
+    dryRun: o.dryRun,
+    hide: (d) => d,
+  });
+}
+
+/** Shows the diff, writes the file (with a backup) and reports every server. */
+function finish(
+  path: string,
+  home: string,
+  before: string,
+  next: string,
+  servers: ServerReport[],
+  o: { unwrap: boolean; dryRun: boolean; hide: (diff: string) => string },
+): number {
+  const { unwrap, dryRun } = o;
+  const result = { servers };
   let edit: EditResult;
   try {
     // ~/.claude.json: guard may write the file but not create files next to it.
@@ -606,12 +666,12 @@ function mcpWrap(args: string[]): number {
     });
   } catch (e) {
     if (!isPermissionError(e)) throw e;
-    out(hideHeaderValues(applyEdit(path, before, next, true).diff, result.value, config));
+    out(o.hide(applyEdit(path, before, next, true).diff));
     for (const s of result.servers) out(reportLine(s));
     err(permissionHint(path));
     return 2;
   }
-  if (edit.diff) out(hideHeaderValues(edit.diff, result.value, config));
+  if (edit.diff) out(o.hide(edit.diff));
   for (const s of result.servers) out(reportLine(s));
   if (!result.servers.length) out("no MCP servers in this file");
   if (!edit.changed) out(`${path}: nothing to change`);
