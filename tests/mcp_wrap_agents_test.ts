@@ -217,3 +217,37 @@ Deno.test("transformConfig: Copilot's local type is stdio; an unknown type is st
   );
   assert.deepEqual(r.servers.map((s) => s.status), ["wrapped", "skipped"]);
 });
+
+Deno.test("CLI: guard doctor lists every MCP server outside guard with the fix; install --agent names them too", async () => {
+  const home = await tempHome("guard-wrapdr-");
+  Deno.mkdirSync(`${home}/.codex`);
+  Deno.mkdirSync(`${home}/.gemini`);
+  Deno.mkdirSync(`${home}/.copilot`);
+  Deno.writeTextFileSync(`${home}/.codex/config.toml`, CODEX_FILES[3][1]);
+  Deno.writeTextFileSync(
+    `${home}/.gemini/settings.json`,
+    JSON.stringify({ mcpServers: { fs: { command: "npx", args: ["srv-fs"] } } }, null, 2) + "\n",
+  );
+  Deno.writeTextFileSync(`${home}/.copilot/mcp-config.json`, '{"mcpServers": {}}\n');
+  const w = await runGuard(home, ["mcp", "wrap", `${home}/.gemini/settings.json`]);
+  assert.equal(w.code, 0, w.stderr);
+  const d = await runGuard(home, ["doctor"]);
+  assert.match(
+    d.stdout,
+    /^WARN {2}mcp: codex ~\/\.codex\/config\.toml: 2 server\(s\) run outside guard proxy: a, b; left alone: remote: remote \(url\)/m,
+  );
+  assert.match(d.stdout, new RegExp(`fix: guard mcp wrap ${home}/\\.codex/config\\.toml`));
+  assert.match(
+    d.stdout,
+    /^PASS {2}mcp: gemini ~\/\.gemini\/settings\.json: 1 server\(s\) behind guard proxy$/m,
+  );
+  assert.doesNotMatch(d.stdout, /mcp: copilot/, "a file without servers is not listed");
+  const i = await runGuard(home, ["install", "--agent", "codex", "--no-serve"]);
+  assert.match(
+    i.stdout,
+    new RegExp(
+      `2 MCP server\\(s\\) of codex run outside guard proxy \\(a, b\\); put them behind guard: guard mcp wrap ${home}/\\.codex/config\\.toml`,
+    ),
+    i.stdout + i.stderr,
+  );
+});

@@ -682,3 +682,107 @@ function finish(
   }
   return 0;
 }
+
+/** An agent's MCP client configuration file. */
+export interface McpConfigFile {
+  agent: string;
+  path: string;
+}
+
+/**
+ * Every MCP client configuration guard knows, for `guard doctor` and `guard install --agent A`:
+ * the user's, and the project's when `project` is given. `agent` is install's agent name where it
+ * has one (claude, codex, gemini, cursor, copilot, kimi) and "claude-desktop" otherwise.
+ */
+export function mcpConfigFiles(home: string, project: string | null = null): McpConfigFile[] {
+  const files: McpConfigFile[] = [
+    { agent: "claude", path: `${home}/.claude.json` },
+    { agent: "claude-desktop", path: `${home}/.config/Claude/claude_desktop_config.json` },
+    { agent: "cursor", path: `${home}/.cursor/mcp.json` },
+    { agent: "gemini", path: `${home}/.gemini/settings.json` },
+    { agent: "codex", path: `${home}/.codex/config.toml` },
+    { agent: "copilot", path: `${home}/.copilot/mcp-config.json` },
+    { agent: "kimi", path: `${home}/.kimi-code/mcp.json` },
+    { agent: "kimi", path: `${home}/.kimi/mcp.json` },
+  ];
+  if (project) {
+    files.push(
+      { agent: "claude", path: `${project}/.mcp.json` },
+      { agent: "cursor", path: `${project}/.cursor/mcp.json` },
+      { agent: "gemini", path: `${project}/.gemini/settings.json` },
+      { agent: "codex", path: `${project}/.codex/config.toml` },
+    );
+  }
+  return files;
+}
+
+/** What `guard mcp wrap` would do to a configuration's text, without writing anything. */
+export interface OutsideGuard {
+  /** Servers that run outside guard now (wrap would wrap them, or re-wrap a stale launcher). */
+  outside: string[];
+  /** Servers guard cannot carry, with why. */
+  skipped: string[];
+  /** Servers already behind guard. */
+  wrapped: number;
+}
+
+/** The servers of one configuration file's text that run outside guard; null: not readable as one. */
+export function serversOutsideGuard(
+  path: string,
+  text: string,
+  launcherFor: LauncherFor,
+  remoteLauncherFor: RemoteLauncherFor,
+): OutsideGuard | null {
+  let servers: ServerReport[];
+  try {
+    if (/\.toml$/.test(path)) {
+      servers = transformToml(text, { unwrap: false, launcherFor, wrappedShape, proxyName })
+        .servers;
+    } else {
+      const config = JSON.parse(text);
+      if (!isObj(config)) return null;
+      servers = transformConfig(config, {
+        unwrap: false,
+        launcherFor,
+        remoteLauncherFor,
+        bareUrl: /(^|\/)\.cursor\/mcp\.json$|(^|\/)\.kimi(-code)?\/mcp\.json$/.test(path),
+      }).servers;
+    }
+  } catch {
+    return null;
+  }
+  const label = (s: ServerReport) => `${s.name}${s.scope ? ` (${s.scope})` : ""}`;
+  return {
+    outside: servers.filter((s) => s.status === "wrapped" || s.status === "rewrapped").map(label),
+    skipped: servers.filter((s) => s.status === "skipped").map((s) => `${label(s)}: ${s.reason}`),
+    wrapped: servers.filter((s) => s.status === "already wrapped").length,
+  };
+}
+
+/** The servers of every known configuration that run outside guard (for doctor and install). */
+export function mcpOutsideGuard(
+  home: string,
+  project: string | null,
+  agent?: string,
+): { file: McpConfigFile; result: OutsideGuard | null }[] {
+  const found: { file: McpConfigFile; result: OutsideGuard | null }[] = [];
+  for (const file of mcpConfigFiles(home, project)) {
+    if (agent !== undefined && file.agent !== agent) continue;
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(file.path);
+    } catch {
+      continue; // absent (or not readable): nothing configured there that guard can see
+    }
+    found.push({
+      file,
+      result: serversOutsideGuard(
+        file.path,
+        text,
+        (cmd) => launcher(home, cmd),
+        (url) => remoteLauncher(home, url),
+      ),
+    });
+  }
+  return found;
+}
