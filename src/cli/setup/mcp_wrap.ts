@@ -598,6 +598,17 @@ function mcpWrap(args: string[]): number {
     }
   }
   const next = result.changed ? renderJson(result.value, before) : before;
+  if (/(^|\/)\.copilot\/mcp-config\.json$/.test(path)) {
+    for (const s of result.servers) {
+      if (s.name.includes("-") && s.status !== "skipped") {
+        out(
+          `note: Copilot CLI names this server's tools ${
+            printable(s.name)
+          }-<tool>; with a hyphen in the server name the hook cannot tell server from tool (rename it for one decision across hook and proxy)`,
+        );
+      }
+    }
+  }
   return finish(path, home, before, next, result.servers, {
     unwrap,
     dryRun,
