@@ -9,7 +9,12 @@ import { parse } from "smol-toml";
 import { REPO_ROOT, runGuard, tempHome } from "../scripts/guard_flags.ts";
 import type { Launcher } from "../src/cli/flags.ts";
 import { scanToml, TOML_MARKER, transformToml } from "../src/cli/setup/mcp_toml.ts";
-import { proxyName, transformConfig, wrappedShape } from "../src/cli/setup/mcp_wrap.ts";
+import {
+  projectOfConfig,
+  proxyName,
+  transformConfig,
+  wrappedShape,
+} from "../src/cli/setup/mcp_wrap.ts";
 
 type Obj = Record<string, unknown>;
 const DENO = Deno.execPath();
@@ -250,4 +255,55 @@ Deno.test("CLI: guard doctor lists every MCP server outside guard with the fix; 
     ),
     i.stdout + i.stderr,
   );
+});
+
+Deno.test("project-level configurations: the proxy gets --workspace <project>; the user's own files do not", () => {
+  const home = "/home/me";
+  for (
+    const [path, want] of [
+      ["/work/app/.mcp.json", "/work/app"],
+      ["/work/app/.cursor/mcp.json", "/work/app"],
+      ["/work/app/.gemini/settings.json", "/work/app"],
+      ["/work/app/.codex/config.toml", "/work/app"],
+      ["/work/app/.kimi-code/mcp.json", "/work/app"],
+      ["/home/me/.cursor/mcp.json", null],
+      ["/home/me/.gemini/settings.json", null],
+      ["/home/me/.codex/config.toml", null],
+      ["/home/me/.claude.json", null],
+      ["/work/app/notes/mcp.json", null],
+    ] as const
+  ) assert.equal(projectOfConfig(path, home), want, path);
+  const config = { mcpServers: { fs: { command: "npx", args: ["srv-fs"] } } };
+  const w = transformConfig(config, {
+    unwrap: false,
+    launcherFor,
+    remoteLauncherFor: () => null,
+    workspace: "/work/app",
+  });
+  const args = ((w.value.mcpServers as Obj).fs as Obj).args as string[];
+  assert.deepEqual(args.slice(args.indexOf("proxy")), [
+    "proxy",
+    "--name",
+    "fs",
+    "--workspace",
+    "/work/app",
+    "--",
+    "npx",
+    "srv-fs",
+  ]);
+  const back = transformConfig(w.value, {
+    unwrap: true,
+    launcherFor,
+    remoteLauncherFor: () => null,
+  });
+  assert.deepEqual(back.value, config);
+  const t = transformToml(CODEX_FILES[0][1], {
+    unwrap: false,
+    launcherFor,
+    wrappedShape,
+    proxyName,
+    workspace: "/work/app",
+  });
+  assert.match(t.text, /"--workspace", "\/work\/app", "--", "npx"/);
+  assert.equal(toml(t.text, true).text, CODEX_FILES[0][1]);
 });

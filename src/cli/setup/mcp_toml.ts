@@ -227,7 +227,7 @@ interface Edit {
  */
 export function transformToml(
   text: string,
-  opts: { unwrap: boolean; only?: string[] } & WrapKnowledge,
+  opts: { unwrap: boolean; only?: string[]; workspace?: string } & WrapKnowledge,
 ): TomlWrapResult {
   const { wrappedShape, proxyName } = opts;
   const parsed = parse(text) as Obj;
@@ -340,7 +340,8 @@ export function transformToml(
       if (nameAt >= 0 && nameAt + 1 < shape.dashAt) proxied = args[nameAt + 1];
     }
     const l = opts.launcherFor(command);
-    const wrapped = [...l.prefix, "proxy", "--name", proxied, "--", command, ...orig];
+    const ws = opts.workspace ? ["--workspace", opts.workspace] : [];
+    const wrapped = [...l.prefix, "proxy", "--name", proxied, ...ws, "--", command, ...orig];
     edits.push({ start: cmd.valueStart, end: cmd.valueEnd, text: tomlString(l.command) });
     if (argsKv) {
       edits.push({ start: argsKv.valueStart, end: argsKv.valueEnd, text: tomlArray(wrapped) });

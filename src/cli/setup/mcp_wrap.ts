@@ -330,6 +330,7 @@ function wrapEntry(
   name: string,
   entry: Obj,
   launcherFor: LauncherFor,
+  workspace?: string,
 ): { entry: Obj; status: ServerReport["status"] } {
   const shape = wrappedShape(entry, launcherFor(String(entry.command)));
   let command = entry.command as string;
@@ -347,7 +348,16 @@ function wrapEntry(
     if (nameAt >= 0 && nameAt + 1 < shape.dashAt) name = old[nameAt + 1];
   }
   const l = launcherFor(command);
-  const wrapped = [...l.prefix, "proxy", "--name", proxyName(name), "--", command, ...args];
+  const wrapped = [
+    ...l.prefix,
+    "proxy",
+    "--name",
+    proxyName(name),
+    ...(workspace ? ["--workspace", workspace] : []),
+    "--",
+    command,
+    ...args,
+  ];
   return { entry: withCommand(entry, l.command, wrapped), status };
 }
 
@@ -413,6 +423,8 @@ export function transformConfig(
     remoteLauncherFor: RemoteLauncherFor;
     /** The client treats a bare `url` as Streamable HTTP (Cursor). */
     bareUrl?: boolean;
+    /** A project-level configuration's project: the proxy's `--workspace`. */
+    workspace?: string;
   },
 ): WrapResult {
   let value = config;
@@ -459,7 +471,7 @@ export function transformConfig(
         servers.push({ scope: t.scope, name, status: "skipped", reason: why });
         continue;
       }
-      const r = wrapEntry(name, entry, opts.launcherFor);
+      const r = wrapEntry(name, entry, opts.launcherFor, opts.workspace);
       servers.push({ scope: t.scope, name, status: r.status });
       if (r.entry !== entry) {
         nextTable[name] = r.entry;
@@ -516,6 +528,19 @@ export function reportLine(r: ServerReport): string {
   const name = printable(r.name);
   if (r.status === "skipped") return `${r.reason}: ${name}${where} (not wrapped)`;
   return `${r.status} ${name}${where}`;
+}
+
+/**
+ * The project of a project-level MCP configuration (`<project>/.mcp.json`,
+ * `<project>/.cursor/mcp.json`, `.gemini/settings.json`, `.codex/config.toml`,
+ * `.kimi-code/mcp.json`), written as the proxy's `--workspace`; null for the user's own files.
+ */
+export function projectOfConfig(path: string, home: string): string | null {
+  const m =
+    /^(\/.*?)\/(?:\.mcp\.json|\.cursor\/mcp\.json|\.gemini\/settings\.json|\.codex\/config\.toml|\.kimi-code\/mcp\.json)$/
+      .exec(path);
+  if (!m || m[1] === home || m[1] === "") return null;
+  return m[1];
 }
 
 export function runMcpWrap(args: string[]): Promise<number> {
@@ -588,6 +613,7 @@ function mcpWrap(args: string[]): number {
     remoteLauncherFor: (url) => remoteLauncher(home, url),
     // Cursor and Kimi Code read a bare url as a remote server (Streamable HTTP).
     bareUrl: /(^|\/)\.cursor\/mcp\.json$|(^|\/)\.kimi(-code)?\/mcp\.json$/.test(path),
+    workspace: projectOfConfig(path, home) ?? undefined,
   });
   if (only) {
     const seen = new Set(result.servers.map((s) => s.name));
@@ -631,6 +657,7 @@ function wrapToml(
       launcherFor: (cmd) => launcher(home, cmd),
       wrappedShape,
       proxyName,
+      workspace: projectOfConfig(path, home) ?? undefined,
     });
   } catch (e) {
     err(`guard mcp wrap: ${path}: ${(e as Error).message.split("\n")[0]} (nothing written)`);
