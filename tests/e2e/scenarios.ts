@@ -571,7 +571,7 @@ async function addFixtureServer(d: Driver, c: CaseDirs): Promise<string> {
 }
 
 const WRAP_SKIP =
-  "remote entries are wrapped for Claude Code, Cursor, Copilot CLI and Kimi Code; this agent's remotes are left alone (ADR 0026)";
+  "guard mcp wrap leaves this agent's remote entries alone (it connects to them itself; ADR 0026)";
 
 /** The remote MCP fixture's port inside the sandbox (each case has a network of its own). */
 const REMOTE_PORT = 18090;
@@ -585,7 +585,11 @@ const REMOTE_PORT = 18090;
 export const REMOTE_MCP: Scenario = {
   id: "mcp-remote",
   title: "a remote (Streamable HTTP) MCP call through guard proxy --url (wired by guard mcp wrap)",
-  skip: { codex: WRAP_SKIP, gemini: WRAP_SKIP, copilot: WRAP_SKIP },
+  skip: {
+    codex: WRAP_SKIP,
+    gemini: WRAP_SKIP,
+    copilot: "Copilot CLI's remote entries are wrapped by unit tests only",
+  },
   run: (d, bin) =>
     withCase(d, async (c) => {
       const url = `http://127.0.0.1:${REMOTE_PORT}/mcp`;
