@@ -218,6 +218,10 @@ Deno.test("sampling: an injected message or system prompt never reaches the clie
     const seen = JSON.stringify(p.sampled[1]);
     assert.ok(!seen.includes(AKIA), seen);
     assert.match(seen, /key \[REDACTED:aws-access-key-id\]/);
+    await p.client.callTool({ name: "trigger", arguments: { what: "sampling-big" } });
+    assert.equal(p.sampled.length, 3);
+    const big = JSON.stringify(p.sampled[2]);
+    assert.ok(big.length > 256 * 1024 && !big.includes(AKIA), "a long request is judged too");
   } finally {
     await p.close();
   }
