@@ -90,7 +90,9 @@ const text = (r: unknown) =>
   ((r as { content: { type: string; text?: string }[] }).content ?? []).map((c) => c.text ?? "")
     .join("");
 
-function audit(h: string): { event?: string; decision: { rule: string }; call: string }[] {
+function audit(
+  h: string,
+): { event?: string; decision: { rule: string }; call: string; tool: string }[] {
   return Deno.readTextFileSync(`${h}/.aiguard/audit.jsonl`).trim().split("\n").map((l) =>
     JSON.parse(l)
   );
@@ -156,6 +158,11 @@ Deno.test("resources: read withholds an injection with an error that says why, m
   }
   assert.ok(await auditHas(h, "mcp.channel-withheld", 4) >= 4);
   assert.ok(await auditHas(h, "mcp.channel-redacted", 3) >= 3);
+  // Flow tracking: a resource whose key was masked is private data in front of the model.
+  const flow = audit(h).filter((e) =>
+    e.decision.rule === "flow.result" && e.tool === "mcp__ch__resources/read"
+  );
+  assert.ok(flow.length >= 2, JSON.stringify(flow));
 });
 
 Deno.test("prompts and completion: get withholds an injected prompt with an error, masks keys; list entries and completion values judged", async () => {

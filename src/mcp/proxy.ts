@@ -534,7 +534,7 @@ export class ProxySession {
     payload: Record<string, unknown>,
     size: number,
     detail: string,
-  ): { kind: "withhold"; d: Decision } | { kind: "changed" | "pass" } {
+  ): { kind: "withhold"; d: Decision } | { kind: "changed" | "pass"; masked: boolean } {
     const tool = `mcp__${this.o.name}`;
     const call = canonicalJson({ method, ...(detail ? { detail } : {}) });
     const withheld = (d: Decision) => {
@@ -585,7 +585,7 @@ export class ProxySession {
         "mcp.channel-redacted",
       );
     }
-    return { kind: v.changed ? "changed" : "pass" };
+    return { kind: v.changed ? "changed" : "pass", masked: v.secrets.length > 0 };
   }
 
   /** An answer to resources/read, prompts/…, completion/complete: an error that says why, or rewritten. */
@@ -594,7 +594,11 @@ export class ProxySession {
     p: Extract<Pending, { kind: "channel" }>,
     size: number,
   ): Record<string, unknown> | null {
-    const r = this.judgeMessage(p.method, msg.result as Record<string, unknown>, size, p.detail);
+    const result = msg.result as Record<string, unknown>;
+    const r = this.judgeMessage(p.method, result, size, p.detail);
+    if (r.kind !== "withhold" && (p.method === "resources/read" || p.method === "prompts/get")) {
+      this.recordChannel(p, result, r.masked);
+    }
     if (r.kind === "withhold") {
       return {
         jsonrpc: "2.0",
@@ -603,6 +607,65 @@ export class ProxySession {
       };
     }
     return r.kind === "changed" ? msg : null;
+  }
+
+  /**
+   * Flow tracking for what a resource or prompt puts before the model, as for a tool result:
+   * labelled by where it comes from (a `file:` resource is local, anything else — and every
+   * prompt — untrusted), private when secrets were masked, and inheriting the labels of earlier
+   * results its uri came from (a `resource_link` followed by `resources/read`).
+   */
+  private recordChannel(
+    p: Extract<Pending, { kind: "channel" }>,
+    result: Record<string, unknown>,
+    masked: boolean,
+  ) {
+    const tool = `mcp__${this.o.name}__${p.method}`;
+    const local = p.method === "resources/read" && /^file:/i.test(p.detail);
+    let path: string | null = null;
+    if (local) {
+      try {
+        path = decodeURIComponent(new URL(p.detail).pathname);
+      } catch { /* not a URL: no path */ }
+    }
+    const override = this.o.policy.flow.tools[tool];
+    const fc: FlowCall = {
+      tool,
+      caps: override ? [...override] : [local ? "reads-local" : "reads-untrusted-external"],
+      findings: [],
+      paths: path ? [path] : [],
+      texts: p.detail ? [p.detail] : [],
+    };
+    const rec = recordResult(
+      this.flow,
+      fc,
+      {
+        text: JSON.stringify(result).slice(0, FLOW_LIMITS.maxScanChars),
+        secrets: [],
+        injection: false,
+        private: masked,
+      },
+      this.o.policy.flow,
+      this.o.home,
+      Date.now(),
+    );
+    if (rec.labels.includes("private")) {
+      const fr = rule("flow.result");
+      this.audit(
+        {
+          action: "allow",
+          risk: fr.risk,
+          warning: `${fr.warning} (labels: ${rec.labels.join(", ")})`,
+          rule: fr.id,
+          remediation: "",
+        },
+        tool,
+        "",
+        "PostToolUse",
+        undefined,
+        { rules: [fr.id], labels: rec.labels, sources: rec.sources, caps: fc.caps },
+      );
+    }
   }
 
   /**
