@@ -277,6 +277,31 @@ Deno.test("elicitation and log messages: keys masked, an injected elicitation sh
   }
 });
 
+Deno.test("flow: a resource read through a link in a private result inherits its labels (by its uri's distinctive tokens)", async () => {
+  const h = await home(ALLOW);
+  const p = await connect(h);
+  const linked = "file:///linked/report-7f3a9c2e1b44.txt";
+  try {
+    // Read before any link: local data, no label worth a record.
+    await p.client.readResource({ uri: linked });
+    const r = await p.client.callTool({ name: "trigger", arguments: { what: "link" } });
+    assert.match(text(r), /\[REDACTED:aws-access-key-id\]/);
+    const again = await p.client.readResource({ uri: linked });
+    assert.equal((again.contents[0] as { text: string }).text, "nothing secret here");
+  } finally {
+    await p.close();
+  }
+  await auditHas(h, "PostToolUse", 2);
+  const reads = audit(h).filter((e) =>
+    e.decision.rule === "flow.result" && e.tool === "mcp__ch__resources/read"
+  );
+  assert.equal(
+    reads.length,
+    1,
+    "only the read after the link is private: " + JSON.stringify(reads),
+  );
+});
+
 Deno.test("held-out channel check: 4 of 4 channels (resources/read, prompts/get, sampling, completion) judged", async () => {
   const h = await home(ALLOW);
   const p = await connect(h);
