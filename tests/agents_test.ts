@@ -318,6 +318,22 @@ const COPILOT: [string, Obj, Obj][] = [
     name: "get_issue",
     input: { n: 1 },
   }],
+  // Copilot CLI's own MCP naming: <server>-<tool>, split at the first hyphen.
+  ["github-get_issue", { n: 1 }, {
+    kind: "mcp",
+    tool: "mcp__github__get_issue",
+    server: "github",
+    name: "get_issue",
+    args: { n: 1 },
+  }],
+  ["everything-get-sum", { a: 1 }, {
+    kind: "mcp",
+    tool: "mcp__everything__get-sum",
+    server: "everything",
+    name: "get-sum",
+  }],
+  ["-x", {}, { kind: "other", tool: "-x" }],
+  ["x-", {}, { kind: "other", tool: "x-" }],
   ["report_intent", { intent: "x" }, { kind: "other", tool: "report_intent" }],
 ];
 

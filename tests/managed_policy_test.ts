@@ -945,3 +945,46 @@ Deno.test({
     }
   },
 });
+
+Deno.test("managed policy: sampling — the user can only restrict what the managed policy lets servers ask", async () => {
+  const cases: {
+    managed: string;
+    user: string;
+    global: string;
+    servers: Record<string, string>;
+  }[] = [
+    // A managed block is not loosened by the user's allow, globally or per server.
+    {
+      managed: `[mcp]\nsampling = "block"\n`,
+      user: `[mcp]\nsampling = "allow"\n[mcp.servers.a]\nsampling = "allow"\n`,
+      global: "block",
+      servers: { a: "block" },
+    },
+    // A managed per-server ask holds against the user's global allow; the user tightens another.
+    {
+      managed: `[mcp.servers.a]\nsampling = "ask"\n`,
+      user: `[mcp]\nsampling = "allow"\n[mcp.servers.b]\nsampling = "block"\n`,
+      global: "allow",
+      servers: { a: "ask", b: "block" },
+    },
+    // The user's global block beats a managed per-server allow (restricting further).
+    {
+      managed: `[mcp.servers.a]\nsampling = "allow"\n`,
+      user: `[mcp]\nsampling = "block"\n`,
+      global: "block",
+      servers: { a: "block" },
+    },
+    // Control: nothing set anywhere.
+    { managed: `mode = "enforce"\n`, user: ``, global: "allow", servers: {} },
+  ];
+  for (const c of cases) {
+    const e = await setUp({ managed: { "policy.toml": c.managed }, user: c.user });
+    try {
+      const p = await loadPolicy(`${e.home}/.aiguard`, e.root);
+      assert.equal(p.mcp.sampling, c.global, `${c.managed} + ${c.user}`);
+      assert.deepEqual(p.mcp.serverSampling, c.servers, `${c.managed} + ${c.user}`);
+    } finally {
+      tearDown(e);
+    }
+  }
+});

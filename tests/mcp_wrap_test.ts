@@ -412,6 +412,8 @@ Deno.test("CLI: the wrapped entry really runs the server behind guard proxy (pol
     command: entry.command as string,
     args: entry.args as string[],
     env: guardEnv(home),
+    // As a client starts it: in the user's directory (the proxy judges paths from its cwd).
+    cwd: home,
     stderr: "pipe",
   });
   const client = new Client({ name: "guard-wrap-test", version: "1.0.0" });

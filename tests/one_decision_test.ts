@@ -62,6 +62,23 @@ for (const [server, name, args] of CALLS) {
   });
 }
 
+// Copilot CLI's hook names the same calls `<server>-<tool>`: one decision with the proxy too.
+for (const [server, name, args] of CALLS) {
+  Deno.test(`copilot hook (${server}-${name}) and proxy decide alike`, () => {
+    const hooked = adapt({
+      timestamp: 1767225600000,
+      cwd: CWD,
+      toolName: `${server}-${name}`,
+      toolArgs: JSON.stringify(args),
+    }, "copilot").call;
+    const proxied = proxyToolCall(server, name, args, CWD, "proxy-session");
+    assert.equal(canonicalCall(hooked), canonicalCall(proxied), "one canonical call, one token");
+    const a = evaluate(hooked, CTX).decision;
+    const b = evaluate(proxied, CTX).decision;
+    assert.deepEqual({ action: b.action, rule: b.rule }, { action: a.action, rule: a.rule });
+  });
+}
+
 Deno.test("a hook pass is taken exactly once by racing takers", async () => {
   const home = await tempHome("guard-pass-");
   const state = `${home}/.aiguard`;

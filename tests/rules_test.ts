@@ -208,6 +208,8 @@ Deno.test("every builtin, absolute and metachar rule has a shell or tool example
     "mcp.tool-changed",
     "mcp.tool-poisoned",
     "mcp.result-injection",
+    // Every other server channel, end to end in mcp_channels_test.ts:
+    "mcp.channel-injection",
   ]);
   const missing = RULES.filter((r) =>
     ["absolute", "builtin", "metachar"].includes(r.tier) && !covered.has(r.id)

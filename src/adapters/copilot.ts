@@ -4,8 +4,9 @@
  * `toolResult`. Copilot sends no session id (one is used when present).
  * Tools: `bash`/`shell {command}`, `view`/`read {path}`, `create {path,
  * file_text}`, `edit`/`str_replace {path, new_str}`, `str_replace_editor
- * {command, path, …}`, `web_fetch {url}`; MCP tools are `mcp__srv__tool` or
- * `srv/tool` and are named `mcp__<server>__<tool>` in the ToolCall.
+ * {command, path, …}`, `web_fetch {url}`; MCP tools are `mcp__srv__tool`,
+ * `srv/tool` or (Copilot CLI's own naming) `srv-tool`, and are named
+ * `mcp__<server>__<tool>` in the ToolCall.
  */
 import type { ToolCall } from "../core/types.ts";
 import {
@@ -69,6 +70,15 @@ export function copilotToolCall(
   if (slash >= 0) {
     const server = tool.slice(0, slash);
     const name = tool.slice(slash + 1);
+    return { ...b, tool: mcpToolName(server, name), kind: "mcp", server, name, args: i };
+  }
+  // Copilot CLI names an MCP tool `<server>-<tool>` (its own tools have no hyphen): split at the
+  // first hyphen, so the hook judges the call `guard proxy --name <server>` judges (a server name
+  // with a hyphen cannot be told apart; guard mcp wrap says so).
+  const dash = tool.indexOf("-");
+  if (dash > 0 && dash < tool.length - 1) {
+    const server = tool.slice(0, dash);
+    const name = tool.slice(dash + 1);
     return { ...b, tool: mcpToolName(server, name), kind: "mcp", server, name, args: i };
   }
   return { ...b, kind: "other" };

@@ -196,11 +196,12 @@ export async function runProxyCommand(args: string[]): Promise<number> {
     }
     throw e;
   }
+  // The proxy's real working directory (where the client started it), never $PWD: a client that
+  // sets the child's cwd but not its environment leaves PWD naming its own directory.
   let cwd = "/";
   try {
-    const pwd = Deno.env.get("PWD");
-    if (pwd && pwd.startsWith("/")) cwd = pwd;
-  } catch { /* no env permission for PWD: judge paths against / */ }
+    cwd = Deno.cwd();
+  } catch { /* the directory is gone: judge paths against / */ }
   // The workspace: the git root of the proxy's working directory (where guard may read), else
   // that directory; fixed for the proxy's lifetime.
   const bounds = baseContext(home, policy);

@@ -1033,6 +1033,22 @@ export const RULES: Rule[] = [
     "Read the result yourself (guard log shows which call); the model never saw it.",
   ),
   R(
+    "mcp.channel-injection",
+    "absolute",
+    "block",
+    "high",
+    "MCP server content (a resource, prompt, completion, sampling or elicitation request, or log message) carries a prompt injection (withheld)",
+    "Read it yourself (guard log shows which server and channel); the model never saw it.",
+  ),
+  R(
+    "mcp.sampling-refused",
+    "user",
+    "block",
+    "medium",
+    "MCP server asked the client's model to generate text (sampling), and your policy refuses sampling for this server",
+    'Set [mcp.servers.<name>] sampling = "allow" (or "ask") in ~/.aiguard/policy.toml if the server needs it.',
+  ),
+  R(
     "mcp.result-too-large",
     "input",
     "block",

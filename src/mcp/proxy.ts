@@ -27,7 +27,7 @@ import { canonicalJson } from "../core/canonical.ts";
 import { loadRemembered, RememberedError } from "../state/remembered.ts";
 import { detect, DetectDeadline } from "../detect/detect.ts";
 import { ScanDeadline } from "../detect/injection.ts";
-import { type CompiledPolicy, PolicyError } from "../policy/user_policy.ts";
+import { type CompiledPolicy, PolicyError, samplingMode } from "../policy/user_policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
 import { gate } from "../gate/gate.ts";
@@ -44,6 +44,7 @@ const PROXY_DIGESTS: Digests = {
 };
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
+import { ANSWER_CHANNELS, judgeChannel, SERVER_CHANNELS } from "./channels.ts";
 import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
 import { concatBytes } from "./framing.ts";
 import { idKey, isObject } from "./jsonrpc.ts";
@@ -109,7 +110,12 @@ type Pending =
   | { kind: "call"; tool: string; call: ToolCall; flow: FlowCall | null }
   | { kind: "task" }
   | { kind: "list" }
-  | { kind: "init" };
+  | { kind: "init" }
+  /** An answer judged in channels.ts: `detail` names what was asked (a uri, a prompt). */
+  | { kind: "channel"; method: string; detail: string };
+
+/** The JSON-RPC error code of an answer guard withheld (outside the reserved −32768…−32000). */
+export const WITHHELD_CODE = -31001;
 
 /** How a call's result was scanned (whole, or as it arrived). */
 type ResultScan =
@@ -340,6 +346,16 @@ export class ProxySession {
   private track(msg: Record<string, unknown>) {
     const k = idKey(msg.id);
     if (!k || typeof msg.method !== "string") return;
+    if (ANSWER_CHANNELS.has(msg.method)) {
+      const p = isObject(msg.params) ? msg.params : {};
+      const ref = isObject(p.ref) ? p.ref : {};
+      const what = p.uri ?? p.name ?? ref.uri ?? ref.name ?? "";
+      const detail = typeof what === "string" ? what.slice(0, 512) : "";
+      if (this.pending.size < MAX_PENDING) {
+        this.pending.set(k, { kind: "channel", method: msg.method, detail });
+      }
+      return;
+    }
     const kind = msg.method === "tools/list"
       ? "list"
       : msg.method === "initialize" || msg.method === "server/discover"
@@ -382,15 +398,11 @@ export class ProxySession {
     const flowSettings = this.o.policy.flow;
     const def = this.defs.get(name);
     try {
-      this.ctx ??= {
-        ...baseContext(this.o.home, this.o.policy),
-        ...(this.o.workspace !== undefined ? { workspace: this.o.workspace } : {}),
-      };
       // One classification per call, shared by the check and the admission.
       let fc: FlowCall | null = null;
       const fcOf = (c: ToolCall, ev: Evaluation) =>
         fc ??= flowCallOf(c, ev, flowSettings, this.o.home, def, this.capsCache);
-      g = await gate(call, this.ctx, this.o.stateDir, performance.now() + CALL_DEADLINE_MS, {
+      g = await gate(call, this.context(), this.o.stateDir, performance.now() + CALL_DEADLINE_MS, {
         check: (c, ev) => checkFlow(this.flow, fcOf(c, ev), flowSettings),
         admit: (c, ev) => {
           admitted = fcOf(c, ev);
@@ -473,7 +485,7 @@ export class ProxySession {
     msg: Record<string, unknown>,
     size: number,
   ): Promise<Record<string, unknown> | "drop" | null> {
-    if (typeof msg.method === "string") return null; // a server request or notification
+    if (typeof msg.method === "string") return await this.serverMessage(msg, size);
     const k = idKey(msg.id);
     if (!k) return null;
     if (this.cancelled.has(k)) {
@@ -487,9 +499,268 @@ export class ProxySession {
     if (p.kind === "call" || p.kind === "task") {
       return this.filterCallResult(msg, p.kind === "call" ? p : null, size);
     }
+    if (p.kind === "channel") return this.judgeAnswer(msg, p, size);
     if (p.kind === "list") return await this.pinTools(msg);
     if (p.kind === "init") return await this.pinInstructions(msg);
     return null;
+  }
+
+  /** The engine's context (the workspace fixed for the proxy's life). */
+  private context(): ReturnType<typeof baseContext> {
+    return this.ctx ??= {
+      ...baseContext(this.o.home, this.o.policy),
+      ...(this.o.workspace !== undefined ? { workspace: this.o.workspace } : {}),
+    };
+  }
+
+  private injectionDecision(method: string, inj: InjectionResult, what = ""): Decision {
+    const rules = [...new Set(inj.hits.map((h) => h.rule))];
+    const named = what ? ` ${JSON.stringify(what.slice(0, 120))}` : "";
+    return ruleDecision(
+      "mcp.channel-injection",
+      `${method}${named} of ${this.o.name} carries a prompt injection: score ${
+        inj.score.toFixed(2)
+      } (${rules.join(", ")}); withheld`,
+    );
+  }
+
+  /**
+   * One message of a channel judged in place by the one verdict function (channels.ts): withheld
+   * (too large, not scanned in time, an injection), rewritten (secrets masked, injected list
+   * entries replaced) or passed; every finding goes to the audit.
+   */
+  private judgeMessage(
+    method: string,
+    payload: Record<string, unknown>,
+    size: number,
+    detail: string,
+  ): { kind: "withhold"; d: Decision } | { kind: "changed" | "pass"; masked: boolean } {
+    const tool = `mcp__${this.o.name}`;
+    const call = canonicalJson({ method, ...(detail ? { detail } : {}) });
+    const withheld = (d: Decision) => {
+      this.audit(d, tool, call, "mcp.channel-withheld");
+      this.log(`guard proxy: withheld ${method} of ${this.o.name} [${d.rule}]`);
+      return { kind: "withhold" as const, d };
+    };
+    if (size > this.o.policy.mcp.maxResultBytes) {
+      return withheld(ruleDecision(
+        "mcp.result-too-large",
+        `${method} message of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
+      ));
+    }
+    let v;
+    try {
+      v = judgeChannel(method, payload, {
+        settings: this.o.policy.detectors,
+        deadline: performance.now() + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (size / 1048576),
+        now: () => performance.now(),
+        note: (i) => blockText(this.injectionDecision(method, i)),
+      });
+    } catch (e) {
+      if (!(e instanceof ScanDeadline || e instanceof DetectDeadline)) throw e;
+      return withheld(
+        ruleDecision("mcp.protocol", `the ${method} message could not be scanned in time`),
+      );
+    }
+    if (v.withhold) return withheld(this.injectionDecision(method, v.withhold, detail));
+    for (const e of v.entries) {
+      this.audit(
+        this.injectionDecision(method, e.injection, e.name),
+        tool,
+        call,
+        "mcp.channel-withheld",
+      );
+    }
+    if (v.secrets.length) {
+      this.audit(
+        {
+          action: "allow",
+          risk: "medium",
+          warning: `secrets masked in ${method}: ${[...new Set(v.secrets)].join(", ")}`,
+          rule: "mcp.channel-redacted",
+          remediation: "",
+        },
+        tool,
+        call,
+        "mcp.channel-redacted",
+      );
+    }
+    return { kind: v.changed ? "changed" : "pass", masked: v.secrets.length > 0 };
+  }
+
+  /** An answer to resources/read, prompts/…, completion/complete: an error that says why, or rewritten. */
+  private judgeAnswer(
+    msg: Record<string, unknown>,
+    p: Extract<Pending, { kind: "channel" }>,
+    size: number,
+  ): Record<string, unknown> | null {
+    const result = msg.result as Record<string, unknown>;
+    const r = this.judgeMessage(p.method, result, size, p.detail);
+    if (r.kind !== "withhold" && (p.method === "resources/read" || p.method === "prompts/get")) {
+      this.recordChannel(p, result, r.masked);
+    }
+    if (r.kind === "withhold") {
+      return {
+        jsonrpc: "2.0",
+        id: msg.id,
+        error: { code: WITHHELD_CODE, message: blockText(r.d), data: { rule: r.d.rule } },
+      };
+    }
+    return r.kind === "changed" ? msg : null;
+  }
+
+  /**
+   * Flow tracking for what a resource or prompt puts before the model, as for a tool result:
+   * labelled by where it comes from (a `file:` resource is local, anything else — and every
+   * prompt — untrusted), private when secrets were masked, and inheriting the labels of earlier
+   * results its uri came from (a `resource_link` followed by `resources/read`).
+   */
+  private recordChannel(
+    p: Extract<Pending, { kind: "channel" }>,
+    result: Record<string, unknown>,
+    masked: boolean,
+  ) {
+    const tool = `mcp__${this.o.name}__${p.method}`;
+    const local = p.method === "resources/read" && /^file:/i.test(p.detail);
+    let path: string | null = null;
+    if (local) {
+      try {
+        path = decodeURIComponent(new URL(p.detail).pathname);
+      } catch { /* not a URL: no path */ }
+    }
+    const override = this.o.policy.flow.tools[tool];
+    const fc: FlowCall = {
+      tool,
+      caps: override ? [...override] : [local ? "reads-local" : "reads-untrusted-external"],
+      findings: [],
+      paths: path ? [path] : [],
+      texts: p.detail ? [p.detail] : [],
+    };
+    const rec = recordResult(
+      this.flow,
+      fc,
+      {
+        text: JSON.stringify(result).slice(0, FLOW_LIMITS.maxScanChars),
+        secrets: [],
+        injection: false,
+        private: masked,
+      },
+      this.o.policy.flow,
+      this.o.home,
+      Date.now(),
+    );
+    if (rec.labels.includes("private")) {
+      const fr = rule("flow.result");
+      this.audit(
+        {
+          action: "allow",
+          risk: fr.risk,
+          warning: `${fr.warning} (labels: ${rec.labels.join(", ")})`,
+          rule: fr.id,
+          remediation: "",
+        },
+        tool,
+        "",
+        "PostToolUse",
+        undefined,
+        { rules: [fr.id], labels: rec.labels, sources: rec.sources, caps: fc.caps },
+      );
+    }
+  }
+
+  /**
+   * A server request or notification: sampling (refused or asked per policy, then scanned),
+   * elicitation and log messages scanned. A refused request is answered to the server with an
+   * error; the client never sees it.
+   */
+  private async serverMessage(
+    msg: Record<string, unknown>,
+    size: number,
+  ): Promise<Record<string, unknown> | "drop" | null> {
+    const method = msg.method as string;
+    if (!SERVER_CHANNELS.has(method) || !isObject(msg.params)) return null;
+    const params = msg.params;
+    const hasId = idKey(msg.id) !== null;
+    const refuse = async (text: string, rule: string) => {
+      if (hasId) {
+        await this.toServer(line({
+          jsonrpc: "2.0",
+          id: msg.id,
+          error: { code: WITHHELD_CODE, message: text, data: { rule } },
+        }));
+      }
+      return "drop" as const;
+    };
+    if (method === "sampling/createMessage" && hasId) {
+      const mode = samplingMode(this.o.policy.mcp, this.o.name);
+      if (mode === "block") {
+        const d = ruleDecision("mcp.sampling-refused");
+        this.audit(d, `mcp__${this.o.name}__${method}`, "", "mcp.sampling-refused");
+        return await refuse(blockText(d), d.rule);
+      }
+      if (mode === "ask") {
+        const stop = await this.gateSampling(method, params);
+        if (stop) return await refuse(stop.text, stop.rule);
+      }
+    }
+    const r = this.judgeMessage(method, params, size, "");
+    if (r.kind === "withhold") {
+      if (method === "elicitation/create") {
+        // The user sees what guard found instead of the server's text (and may decline).
+        params.message = `${
+          blockText(r.d)
+        } The server's message was withheld; decline this request unless you expect it.`;
+        if (isObject(params.requestedSchema) && isObject(params.requestedSchema.properties)) {
+          for (const prop of Object.values(params.requestedSchema.properties)) {
+            if (!isObject(prop)) continue;
+            delete prop.title;
+            delete prop.description;
+          }
+        }
+        return msg;
+      }
+      return await refuse(blockText(r.d), r.d.rule);
+    }
+    return r.kind === "changed" ? msg : null;
+  }
+
+  /** `sampling = "ask"`: the request judged as the call `mcp__<server>__sampling/createMessage`. */
+  private async gateSampling(
+    method: string,
+    params: Record<string, unknown>,
+  ): Promise<{ text: string; rule: string } | null> {
+    const tool = `mcp__${this.o.name}__${method}`;
+    const canonical = canonicalJson({ tool, input: params });
+    const call = proxyToolCall(this.o.name, method, params, this.o.cwd, this.key);
+    let g;
+    try {
+      g = await gate(
+        call,
+        this.context(),
+        this.o.stateDir,
+        performance.now() + CALL_DEADLINE_MS,
+        undefined,
+        { remembered: () => loadRemembered(this.o.stateDir), handOff: "take" },
+      );
+    } catch (e) {
+      const d = ruleDecision(
+        "input.internal-error",
+        `${(e as Error).name}: ${(e as Error).message}`,
+      );
+      this.audit(d, tool, canonical, "PreToolUse");
+      return { text: blockText(d), rule: d.rule };
+    }
+    let logged = true;
+    for (const s of g.audit) {
+      logged = this.audit(s.decision, tool, canonical, s.event, s.token, s.flow, s.ask) && logged;
+    }
+    if (g.outcome === "allow") {
+      if (logged) return null;
+      const d = ruleDecision("input.audit-failed");
+      return { text: blockText(d), rule: d.rule };
+    }
+    if (g.outcome === "block") return { text: blockText(g.decision), rule: g.decision.rule };
+    return { text: askText(g.decision, g.token!), rule: g.decision.rule };
   }
 
   private filterCallResult(
@@ -654,10 +925,25 @@ export class ProxySession {
   private async streamed(v: StreamVerdict): Promise<void> {
     const k = v.hasId && v.method === null ? idKey(v.id) : null;
     const p = k ? this.pending.get(k) : undefined;
-    // Batches and tools/list or initialize answers are judged whole, as any line.
-    if (v.batch || p?.kind === "list" || p?.kind === "init") {
+    // Batches, tools/list or initialize answers and every other channel (channels.ts) are
+    // judged whole, as any line.
+    if (
+      v.batch || p?.kind === "list" || p?.kind === "init" || p?.kind === "channel" ||
+      (v.method !== null && SERVER_CHANNELS.has(v.method))
+    ) {
       if (v.tooLarge) {
         this.log(`guard proxy: dropped a server message of ${v.size} bytes (over ${MAX_LINE})`);
+        if (k && p) {
+          this.pending.delete(k);
+          await this.toClient(line({
+            jsonrpc: "2.0",
+            id: v.id,
+            error: {
+              code: -32603,
+              message: `guard: the server's answer exceeds ${MAX_LINE} bytes`,
+            },
+          }));
+        }
         return;
       }
       await this.fromServer(concatBytes(v.bytes()));

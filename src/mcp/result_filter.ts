@@ -22,7 +22,8 @@ export type FilterVerdict =
   | { action: "redacted"; result: Record<string, unknown>; secrets: string[] }
   | { action: "withhold"; injection: InjectionResult };
 
-type Slot = { get(): string; set(v: string): void };
+/** A model-visible string of a message, with a setter (masking writes through it). */
+export type Slot = { get(): string; set(v: string): void };
 
 /**
  * The strings of a content block the model sees, by block type, in the order they are read
@@ -81,8 +82,24 @@ function slots(result: Record<string, unknown>): Slot[] {
 export function filterResult(result: unknown, opts: FilterOptions = {}): FilterVerdict {
   if (!result || typeof result !== "object" || Array.isArray(result)) return { action: "pass" };
   const r = result as Record<string, unknown>;
+  const v = judgeSlots(slots(r), opts);
+  return v.action === "redacted" ? { action: "redacted", result: r, secrets: v.secrets } : v;
+}
+
+/** The verdict on a set of model-visible strings (withheld, masked in place, or passed). */
+export type SlotVerdict =
+  | { action: "pass" }
+  | { action: "redacted"; secrets: string[] }
+  | { action: "withhold"; injection: InjectionResult };
+
+/**
+ * The one verdict function of the proxy: the strings joined are scanned for a prompt injection
+ * (withhold), then each is masked for secrets (`[REDACTED:<rule>]`, written back through its
+ * setter). Tool results and every other channel a server talks through (src/mcp/channels.ts)
+ * are judged here.
+ */
+export function judgeSlots(all: Slot[], opts: FilterOptions = {}): SlotVerdict {
   const settings = opts.settings ?? DEFAULT_DETECTORS;
-  const all = slots(r);
   if (!all.length) return { action: "pass" };
   const text = all.map((s) => s.get()).join("\n\n");
   const d = detect(text, { settings, secrets: false, deadline: opts.deadline, now: opts.now });
@@ -102,5 +119,5 @@ export function filterResult(result: unknown, opts: FilterOptions = {}): FilterV
     }
     s.set(out + v.slice(pos));
   }
-  return found.length ? { action: "redacted", result: r, secrets: found } : { action: "pass" };
+  return found.length ? { action: "redacted", secrets: found } : { action: "pass" };
 }

@@ -34,6 +34,7 @@ import {
   type PolicyRule,
   type RememberCap,
   ruleId,
+  type SamplingMode,
 } from "./user_policy.ts";
 import { DEFAULT_FLOW } from "../flow/flow_settings.ts";
 
@@ -251,7 +252,8 @@ export function compileManaged(
     if (has.has("mode")) mode = p.mode;
     ruleLists.push(p.rules.map((r) => ({ ...r, file: src.path })));
     const hostKeys = ["mcp.hosts_allow", "mcp.hosts_default", "mcp.max_result_mib"];
-    if (hostKeys.some((k) => has.has(k))) {
+    const samples = has.has("mcp.sampling") || Object.keys(p.mcp.serverSampling).length > 0;
+    if (hostKeys.some((k) => has.has(k)) || samples) {
       const prev: McpSettings = mcp ?? DEFAULT_MCP;
       mcp = {
         hostsAllow: has.has("mcp.hosts_allow")
@@ -259,6 +261,11 @@ export function compileManaged(
           : prev.hostsAllow,
         hostsDefault: has.has("mcp.hosts_default") ? p.mcp.hostsDefault : prev.hostsDefault,
         maxResultBytes: has.has("mcp.max_result_mib") ? p.mcp.maxResultBytes : prev.maxResultBytes,
+        // Sampling across managed files: each file can only tighten (the stricter mode wins).
+        ...stricterSampling(
+          prev,
+          has.has("mcp.sampling") ? p.mcp : { ...p.mcp, sampling: "allow" },
+        ),
       };
     }
     merged = merged === null ? p : mergeSettings(merged, present, p, has, [], src.text, null);
@@ -411,6 +418,8 @@ export function mergeManaged(
       m.policy.mcp.maxResultBytes,
       hostsLocked("mcp.max_result_mib") ? DEFAULT_MCP.maxResultBytes : user.mcp.maxResultBytes,
     ),
+    // Sampling: the user can only restrict what the managed policy lets servers ask for.
+    ...stricterSampling(m.policy.mcp, user.mcp),
   };
   return {
     ...settings,
@@ -444,4 +453,31 @@ export function observeRelaxes(policy: CompiledPolicy, ruleId: string): boolean 
 export function policyRuleById(policy: CompiledPolicy, id: string): PolicyRule | null {
   for (const r of policy.rules) if (ruleId(r) === id) return r;
   return null;
+}
+
+const SAMPLING_ORDER: Record<SamplingMode, number> = { allow: 0, ask: 1, block: 2 };
+
+function stricter(a: SamplingMode, b: SamplingMode): SamplingMode {
+  return SAMPLING_ORDER[a] >= SAMPLING_ORDER[b] ? a : b;
+}
+
+/**
+ * Two layers' sampling settings combined so that neither loosens the other: the stricter global
+ * mode, and for every server either layer names, the stricter of what each layer means for it
+ * (its per-server mode, else its global one).
+ */
+export function stricterSampling(
+  a: Pick<McpSettings, "sampling" | "serverSampling">,
+  b: Pick<McpSettings, "sampling" | "serverSampling">,
+): Pick<McpSettings, "sampling" | "serverSampling"> {
+  const serverSampling: Record<string, SamplingMode> = {};
+  for (
+    const name of new Set([...Object.keys(a.serverSampling), ...Object.keys(b.serverSampling)])
+  ) {
+    serverSampling[name] = stricter(
+      Object.hasOwn(a.serverSampling, name) ? a.serverSampling[name] : a.sampling,
+      Object.hasOwn(b.serverSampling, name) ? b.serverSampling[name] : b.sampling,
+    );
+  }
+  return { sampling: stricter(a.sampling, b.sampling), serverSampling };
 }

@@ -50,13 +50,28 @@ export interface McpSettings {
   hostsDefault: "ask" | "block" | null;
   /** Largest tool result scanned (bigger ones are withheld). */
   maxResultBytes: number;
+  /** `sampling`: what a server's `sampling/createMessage` meets (scanned in every case). */
+  sampling: SamplingMode;
+  /** `[mcp.servers.<name>] sampling`: the same per server. */
+  serverSampling: Record<string, SamplingMode>;
 }
+
+/** allow: scanned and forwarded; ask: judged as a tool call and asked; block: refused. */
+export type SamplingMode = "allow" | "ask" | "block";
+const SAMPLING_MODES: readonly string[] = ["allow", "ask", "block"];
 
 export const DEFAULT_MCP: McpSettings = {
   hostsAllow: [],
   hostsDefault: null,
   maxResultBytes: 64 * 1024 * 1024,
+  sampling: "allow",
+  serverSampling: {},
 };
+
+/** What `server`'s sampling requests meet. */
+export function samplingMode(mcp: McpSettings, server: string): SamplingMode {
+  return Object.hasOwn(mcp.serverSampling, server) ? mcp.serverSampling[server] : mcp.sampling;
+}
 
 /** `mode`: enforce decisions, or only record what would have been stopped. */
 export type PolicyMode = "enforce" | "observe";
@@ -208,15 +223,24 @@ function compileMcp(v: unknown, file: string, text: string, rules: PolicyRule[])
   if (v === undefined) return DEFAULT_MCP;
   const line = lineOf(text, "[mcp") ?? lineOf(text, "mcp");
   const t = table(v, "mcp", file, line);
-  const out: McpSettings = { ...DEFAULT_MCP, hostsAllow: [] };
+  const out: McpSettings = { ...DEFAULT_MCP, hostsAllow: [], serverSampling: {} };
   for (const k of Object.keys(t)) {
-    if (!["hosts_allow", "hosts_default", "max_result_mib", "servers"].includes(k)) {
+    if (!["hosts_allow", "hosts_default", "max_result_mib", "sampling", "servers"].includes(k)) {
       throw new PolicyError(
         file,
         lineOf(text, k) ?? line,
-        `unknown key "mcp.${k}" (expected hosts_allow, hosts_default, max_result_mib or [mcp.servers.<name>])`,
+        `unknown key "mcp.${k}" (expected hosts_allow, hosts_default, max_result_mib, sampling or [mcp.servers.<name>])`,
       );
     }
+  }
+  const sampling = (v: unknown, key: string, at: number | null): SamplingMode => {
+    if (typeof v !== "string" || !SAMPLING_MODES.includes(v)) {
+      throw new PolicyError(file, at, `"${key}" must be "allow", "ask" or "block"`);
+    }
+    return v as SamplingMode;
+  };
+  if (t.sampling !== undefined) {
+    out.sampling = sampling(t.sampling, "mcp.sampling", lineOf(text, "sampling") ?? line);
   }
   for (const h of stringList(t.hosts_allow, "mcp.hosts_allow", file, text, line)) {
     const host = h.toLowerCase();
@@ -263,13 +287,16 @@ function compileMcp(v: unknown, file: string, text: string, rules: PolicyRule[])
       }
       const st = table(sv, `mcp.servers.${name}`, file, sl);
       for (const k of Object.keys(st)) {
-        if (!["block", "ask", "allow"].includes(k)) {
+        if (!["block", "ask", "allow", "sampling"].includes(k)) {
           throw new PolicyError(
             file,
             lineOf(text, k) ?? sl,
-            `unknown key "mcp.servers.${name}.${k}" (expected block, ask or allow)`,
+            `unknown key "mcp.servers.${name}.${k}" (expected block, ask, allow or sampling)`,
           );
         }
+      }
+      if (st.sampling !== undefined) {
+        out.serverSampling[name] = sampling(st.sampling, `mcp.servers.${name}.sampling`, sl);
       }
       for (const kind of ["block", "ask", "allow"] as const) {
         stringList(st[kind], `mcp.servers.${name}.${kind}`, file, text, sl).forEach((p, index) => {

@@ -315,6 +315,9 @@ const HOOK_CONFIG_HOME = [
   ".claude.json",
   ".cursor/mcp.json",
   ".gemini/mcp.json",
+  ".copilot/mcp-config.json",
+  ".kimi-code/mcp.json",
+  ".kimi/mcp.json",
   ".config/Claude/claude_desktop_config.json",
   "Library/Application Support/Claude/claude_desktop_config.json",
 ];
@@ -334,6 +337,7 @@ const HOOK_CONFIG_ANYWHERE = [
   [".mcp.json"],
   [".cursor", "mcp.json"],
   [".vscode", "mcp.json"],
+  [".kimi-code", "mcp.json"],
 ];
 
 /** Directories inside any project that hold hook configuration. */

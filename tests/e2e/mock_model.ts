@@ -13,6 +13,21 @@ export interface ScriptedCall {
   name: string;
   /** Its arguments. */
   input: Record<string, unknown>;
+  /** Set by the mock: the Responses namespace the tool is in (Codex's MCP servers). */
+  namespace?: string;
+}
+
+/** `<namespace>__<tool>` of a Responses request as the namespace and the tool's own name. */
+function inNamespace(body: Obj, name: string): { namespace: string; name: string } | null {
+  for (const t of arr(body.tools)) {
+    if (!isObj(t) || t.type !== "namespace" || typeof t.name !== "string") continue;
+    for (const x of arr(t.tools)) {
+      if (isObj(x) && `${t.name}__${x.name}` === name) {
+        return { namespace: t.name, name: String(x.name) };
+      }
+    }
+  }
+  return null;
 }
 
 export interface LoggedRequest {
@@ -63,8 +78,13 @@ function offeredTools(p: Protocol, body: Obj): string[] {
     if (p === "gemini") {
       for (const d of arr(t.functionDeclarations)) if (isObj(d)) names.push(String(d.name));
     } else if (p === "chat" && isObj(t.function)) names.push(String(t.function.name));
-    else if (typeof t.name === "string") names.push(t.name);
-    else if (typeof t.type === "string") names.push(t.type); // Responses built-ins (local_shell)
+    else if (typeof t.name === "string") {
+      names.push(t.name);
+      // A Responses namespace (Codex's MCP servers): its tools, named <namespace>__<tool>.
+      if (t.type === "namespace") {
+        for (const x of arr(t.tools)) if (isObj(x)) names.push(`${t.name}__${x.name}`);
+      }
+    } else if (typeof t.type === "string") names.push(t.type); // Responses built-ins (local_shell)
   }
   return names;
 }
@@ -183,6 +203,7 @@ function responses(body: Obj, call: ScriptedCall | null): Response {
       id: "fc_mock_1",
       call_id: CALL_ID,
       name: call.name,
+      ...(call.namespace ? { namespace: call.namespace } : {}),
       arguments: JSON.stringify(call.input),
       status: "completed",
     }
@@ -336,7 +357,8 @@ export function startMockModel(opts: MockOptions): MockModel {
       return null;
     }
     delivered = true;
-    return opts.call;
+    const ns = p === "responses" ? inNamespace(body, opts.call.name) : null;
+    return ns ? { ...opts.call, ...ns } : opts.call;
   };
 
   const server = Deno.serve(

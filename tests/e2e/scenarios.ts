@@ -458,39 +458,26 @@ export const FIX_SCENARIOS: Scenario[] = [
   },
   {
     id: "mcp",
-    title: "an MCP call through guard proxy (wired by guard mcp wrap): result secret masked",
+    title:
+      "an MCP call through guard proxy (wired by guard mcp wrap in the agent's own configuration): result secret masked, --unwrap restores the file",
     skip: {
-      codex: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
-      gemini: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
-      copilot: "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations",
+      copilot:
+        "Copilot CLI's MCP configuration is wrapped by unit tests only (tests/mcp_wrap_agents_test.ts)",
     },
     run: (d, bin) =>
       withCase(d, async (c) => {
-        await Deno.writeTextFile(
-          `${c.home}/.claude.json`,
-          JSON.stringify(
-            {
-              mcpServers: {
-                fixture: {
-                  type: "stdio",
-                  command: DENO,
-                  args: ["run", "--cached-only", "-A", `${REPO_ROOT}/tests/fixtures/mcp_server.ts`],
-                },
-              },
-            },
-            null,
-            2,
-          ),
-        );
-        const wrap = await guardTask(c, ["mcp", "wrap", `${c.home}/.claude.json`]);
+        const file = await addFixtureServer(d, c);
+        const before = await Deno.readTextFile(file);
+        const wrap = await guardTask(c, ["mcp", "wrap", file]);
         assert.equal(wrap.code, 0, wrap.stdout + wrap.stderr);
+        assert.match(wrap.stdout, /^wrapped fixture$/m, wrap.stdout);
         // The user allows this server's tool (the hook and the proxy read the same policy).
         await Deno.writeTextFile(
           `${c.home}/.aiguard/policy.toml`,
           'allow = ["^mcp__fixture__secret "]\n',
           { mode: 0o600 },
         );
-        const call = { name: "mcp__fixture__secret", input: {} };
+        const call = { name: MCP_TOOL_NAME[d.agent] ?? "mcp__fixture__secret", input: {} };
         const cmd = d.command(c, bin);
         const argv = cmd.argv.map((
           a,
@@ -503,7 +490,11 @@ export const FIX_SCENARIOS: Scenario[] = [
           timeoutMs: AGENT_TIMEOUT_MS,
         });
         assert.ok(!r.error && !r.timedOut, describe(r));
-        assert.deepEqual(r.problems, [], describe(r));
+        const events = () =>
+          JSON.stringify(
+            auditEntries(c).filter((e) => e.source === "mcp:fixture").map((e) => e.event),
+          );
+        assert.deepEqual(r.problems, [], `${describe(r)}\nproxy audit: ${events()}`);
         const saw = r.toolResults.join("\n");
         assert.match(
           saw,
@@ -516,11 +507,71 @@ export const FIX_SCENARIOS: Scenario[] = [
           proxied.some((e) => e.tool === "mcp__fixture__secret" && e.decision.action === "allow"),
           `no proxy decision in the audit log: ${JSON.stringify(proxied.map((e) => e.event))}`,
         );
+        const unwrap = await guardTask(c, ["mcp", "wrap", "--unwrap", file]);
+        assert.equal(unwrap.code, 0, unwrap.stdout + unwrap.stderr);
+        if (d.agent === "claude") {
+          // Claude Code writes its own state into ~/.claude.json while it runs.
+          assert.deepEqual(
+            JSON.parse(await Deno.readTextFile(file)).mcpServers,
+            JSON.parse(before).mcpServers,
+            "--unwrap restores the entry",
+          );
+        } else {
+          assert.equal(await Deno.readTextFile(file), before, "--unwrap restores the file's bytes");
+        }
       }),
   },
 ];
 
-const WRAP_SKIP = "guard mcp wrap covers Claude Code, Claude Desktop and Cursor configurations";
+/** How the model names the fixture's `secret` tool, per agent (default mcp__fixture__secret). */
+const MCP_TOOL_NAME: Partial<Record<string, string>> = { gemini: "mcp_fixture_secret" };
+
+/** The MCP fixture server written into the agent's own MCP configuration; returns that file. */
+async function addFixtureServer(d: Driver, c: CaseDirs): Promise<string> {
+  const server = {
+    command: DENO,
+    args: ["run", "--cached-only", "-A", `${REPO_ROOT}/tests/fixtures/mcp_server.ts`],
+  };
+  if (d.agent === "codex") {
+    // Codex: a [mcp_servers.<name>] table in ~/.codex/config.toml (JSON strings are TOML's).
+    const file = `${c.home}/.codex/config.toml`;
+    // Codex offers MCP tools through its tool search unless that feature is off.
+    // (a model without tool search in its catalog entry gets them directly).
+    const text = (await Deno.readTextFile(file)).replace(
+      /^model = "gpt-5\.5"$/m,
+      'model = "gpt-4.1"',
+    );
+    await Deno.writeTextFile(
+      file,
+      `${text}${text.endsWith("\n") ? "" : "\n"}\n[mcp_servers.fixture]\ncommand = ${
+        JSON.stringify(server.command)
+      }\nargs = [${server.args.map((a) => JSON.stringify(a)).join(", ")}]\n` +
+        // Codex gives MCP servers a minimal environment: the case's Deno cache is named here
+        // (a user's own deno finds its cache under the real home).
+        `\n[mcp_servers.fixture.env]\nDENO_DIR = ${
+          JSON.stringify(guardEnv(c.home).DENO_DIR ?? "")
+        }\n`,
+    );
+    return file;
+  }
+  if (d.agent === "gemini") {
+    // Gemini CLI: mcpServers in ~/.gemini/settings.json, next to guard's hooks.
+    const file = `${c.home}/.gemini/settings.json`;
+    const v = JSON.parse(await Deno.readTextFile(file));
+    v.mcpServers = { fixture: server };
+    await Deno.writeTextFile(file, JSON.stringify(v, null, 2) + "\n");
+    return file;
+  }
+  const file = `${c.home}/.claude.json`;
+  await Deno.writeTextFile(
+    file,
+    JSON.stringify({ mcpServers: { fixture: { type: "stdio", ...server } } }, null, 2) + "\n",
+  );
+  return file;
+}
+
+const WRAP_SKIP =
+  "guard mcp wrap leaves this agent's remote entries alone (it connects to them itself; ADR 0026)";
 
 /** The remote MCP fixture's port inside the sandbox (each case has a network of its own). */
 const REMOTE_PORT = 18090;
@@ -534,7 +585,11 @@ const REMOTE_PORT = 18090;
 export const REMOTE_MCP: Scenario = {
   id: "mcp-remote",
   title: "a remote (Streamable HTTP) MCP call through guard proxy --url (wired by guard mcp wrap)",
-  skip: { codex: WRAP_SKIP, gemini: WRAP_SKIP, copilot: WRAP_SKIP },
+  skip: {
+    codex: WRAP_SKIP,
+    gemini: WRAP_SKIP,
+    copilot: "Copilot CLI's remote entries are wrapped by unit tests only",
+  },
   run: (d, bin) =>
     withCase(d, async (c) => {
       const url = `http://127.0.0.1:${REMOTE_PORT}/mcp`;

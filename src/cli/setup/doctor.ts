@@ -6,6 +6,7 @@
  * which guard records in the audit log like any other decision.
  */
 import { allAgentChecks } from "./agent_checks.ts";
+import { mcpOutsideGuard } from "./mcp_wrap.ts";
 import { launcher, serveCommand, socketPath, userDirectory } from "../flags.ts";
 import { VERSION } from "../hook_client.ts";
 import { evaluatorStatus } from "../serve.ts";
@@ -320,6 +321,39 @@ export async function evaluatorCheck(home: string): Promise<Check> {
   };
 }
 
+/** Every MCP server of every agent's configuration that runs outside guard proxy, with the fix. */
+function mcpChecks(home: string, project: string | null): Check[] {
+  const checks: Check[] = [];
+  const at = (p: string) => (p.startsWith(home + "/") ? "~" + p.slice(home.length) : p);
+  for (const { file, result } of mcpOutsideGuard(home, project)) {
+    const check = `mcp: ${file.agent} ${at(file.path)}`;
+    if (result === null) {
+      checks.push({
+        check,
+        status: "warn",
+        detail: "cannot read it as an MCP configuration; its servers may run outside guard",
+      });
+      continue;
+    }
+    const { outside, skipped, wrapped } = result;
+    if (!outside.length && !skipped.length && !wrapped) continue; // no MCP servers there
+    const left = skipped.length ? `; left alone: ${skipped.join("; ")}` : "";
+    checks.push(
+      outside.length
+        ? {
+          check,
+          status: "warn",
+          detail: `${outside.length} server(s) run outside guard proxy: ${
+            outside.join(", ")
+          }${left}`,
+          fix: `guard mcp wrap ${file.path}`,
+        }
+        : { check, status: "pass", detail: `${wrapped} server(s) behind guard proxy${left}` },
+    );
+  }
+  return checks;
+}
+
 export async function runDoctor(args: string[]): Promise<number> {
   const json = args.includes("--json");
   const home = Deno.env.get("HOME");
@@ -335,6 +369,7 @@ export async function runDoctor(args: string[]): Promise<number> {
     await managedCheck(stateDir),
     rememberedCheck(stateDir),
     ...await allAgentChecks(home, projectDir && projectDir !== home ? projectDir : null),
+    ...mcpChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
     await evaluatorCheck(home),
     factorCheck(stateDir),

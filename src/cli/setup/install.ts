@@ -4,6 +4,7 @@
  * an agent's configuration, idempotently, with a diff and a backup; uninstall
  * removes exactly guard's entries and leaves everything else as it was.
  */
+import { mcpOutsideGuard } from "./mcp_wrap.ts";
 import { hookCommand, mainModulePath, userDirectory } from "../flags.ts";
 import { innerCommand } from "../../adapters/fail_closed.ts";
 import {
@@ -443,6 +444,15 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
   }
   if (projectDir && agent === "codex") {
     out("Codex loads a project's hooks only when the project is trusted in ~/.codex/config.toml");
+  }
+  // The agent's MCP servers run outside guard until their configuration is wrapped.
+  for (const { file, result } of mcpOutsideGuard(home, projectDir ?? null, agent)) {
+    if (!result?.outside.length) continue;
+    out(
+      `${result.outside.length} MCP server(s) of ${agent} run outside guard proxy (${
+        result.outside.join(", ")
+      }); put them behind guard: guard mcp wrap ${file.path}`,
+    );
   }
   return await finishInstall(agent, home, command!, serve);
 }

@@ -5,8 +5,13 @@
  *
  * Formats (all `mcpServers: {<name>: {command, args, env, type?}}`): Claude
  * Code's project `.mcp.json`, Claude Desktop's `claude_desktop_config.json`,
- * Cursor's `~/.cursor/mcp.json`, and Claude Code's user `~/.claude.json`
- * (`mcpServers` at the top level and under `projects["<path>"]`).
+ * Cursor's `~/.cursor/mcp.json`, Claude Code's user `~/.claude.json`
+ * (`mcpServers` at the top level and under `projects["<path>"]`), Gemini CLI's
+ * `settings.json` (user and project), Copilot CLI's `~/.copilot/mcp-config.json`
+ * (its stdio type is `"local"`) and Kimi Code's `mcp.json` (`~/.kimi-code`,
+ * `~/.kimi`, or the project's; a bare `url` is a remote server there, as in
+ * Cursor's). Codex's `config.toml` (`[mcp_servers.<name>]`) is edited as TOML
+ * text (mcp_toml.ts).
  *
  * A wrapped stdio entry keeps every key; only `command` and `args` change:
  * `command` = the launcher (deno, or the compiled guard binary), `args` =
@@ -38,6 +43,7 @@ import {
 } from "./config_edit.ts";
 import { ensureStateDir, ensureSubdir, stateDirFor } from "../../state/state_dir.ts";
 import { err, out, printable } from "../io.ts";
+import { type ServerReport, transformToml } from "./mcp_toml.ts";
 
 const USAGE = "usage: guard mcp wrap <client config> [--dry-run] [--unwrap] [--only name,…]";
 
@@ -52,15 +58,8 @@ export type RemoteLauncherFor = (url: string) => Launcher | null;
 /** The key of a wrapped remote entry holding what `--unwrap` needs besides the args. */
 export const REMOTE_KEY = "aiguardRemote";
 
-/** What happened to one server entry. */
-export interface ServerReport {
-  /** `projects["<path>"]` for servers in a Claude Code project section, else null. */
-  scope: string | null;
-  name: string;
-  status: "wrapped" | "rewrapped" | "already wrapped" | "unwrapped" | "not wrapped" | "skipped";
-  /** Why an entry was skipped (not stdio, no command). */
-  reason?: string;
-}
+/** What happened to one server entry (the type lives with the TOML editor, which shares it). */
+export type { ServerReport };
 
 export interface WrapResult {
   /** The new configuration value (the input is never mutated). */
@@ -304,7 +303,10 @@ function isRemote(entry: Obj): boolean {
 function notStdio(entry: Obj): string | null {
   const type = entry.type;
   if (isRemote(entry)) return "not stdio";
-  if (type !== undefined && type !== "stdio") return `unknown type ${JSON.stringify(type)}`;
+  // Copilot CLI calls its stdio servers "local".
+  if (type !== undefined && type !== "stdio" && type !== "local") {
+    return `unknown type ${JSON.stringify(type)}`;
+  }
   if (typeof entry.command !== "string" || entry.command === "") return "no command";
   if (entry.args !== undefined && !isStringArray(entry.args)) return "args not a list of strings";
   return null;
@@ -328,6 +330,7 @@ function wrapEntry(
   name: string,
   entry: Obj,
   launcherFor: LauncherFor,
+  workspace?: string,
 ): { entry: Obj; status: ServerReport["status"] } {
   const shape = wrappedShape(entry, launcherFor(String(entry.command)));
   let command = entry.command as string;
@@ -345,7 +348,16 @@ function wrapEntry(
     if (nameAt >= 0 && nameAt + 1 < shape.dashAt) name = old[nameAt + 1];
   }
   const l = launcherFor(command);
-  const wrapped = [...l.prefix, "proxy", "--name", proxyName(name), "--", command, ...args];
+  const wrapped = [
+    ...l.prefix,
+    "proxy",
+    "--name",
+    proxyName(name),
+    ...(workspace ? ["--workspace", workspace] : []),
+    "--",
+    command,
+    ...args,
+  ];
   return { entry: withCommand(entry, l.command, wrapped), status };
 }
 
@@ -411,6 +423,8 @@ export function transformConfig(
     remoteLauncherFor: RemoteLauncherFor;
     /** The client treats a bare `url` as Streamable HTTP (Cursor). */
     bareUrl?: boolean;
+    /** A project-level configuration's project: the proxy's `--workspace`. */
+    workspace?: string;
   },
 ): WrapResult {
   let value = config;
@@ -457,7 +471,7 @@ export function transformConfig(
         servers.push({ scope: t.scope, name, status: "skipped", reason: why });
         continue;
       }
-      const r = wrapEntry(name, entry, opts.launcherFor);
+      const r = wrapEntry(name, entry, opts.launcherFor, opts.workspace);
       servers.push({ scope: t.scope, name, status: r.status });
       if (r.entry !== entry) {
         nextTable[name] = r.entry;
@@ -516,6 +530,19 @@ export function reportLine(r: ServerReport): string {
   return `${r.status} ${name}${where}`;
 }
 
+/**
+ * The project of a project-level MCP configuration (`<project>/.mcp.json`,
+ * `<project>/.cursor/mcp.json`, `.gemini/settings.json`, `.codex/config.toml`,
+ * `.kimi-code/mcp.json`), written as the proxy's `--workspace`; null for the user's own files.
+ */
+export function projectOfConfig(path: string, home: string): string | null {
+  const m =
+    /^(\/.*?)\/(?:\.mcp\.json|\.cursor\/mcp\.json|\.gemini\/settings\.json|\.codex\/config\.toml|\.kimi-code\/mcp\.json)$/
+      .exec(path);
+  if (!m || m[1] === home || m[1] === "") return null;
+  return m[1];
+}
+
 export function runMcpWrap(args: string[]): Promise<number> {
   return Promise.resolve(mcpWrap(args));
 }
@@ -567,6 +594,7 @@ function mcpWrap(args: string[]): number {
     } else err(`guard mcp wrap: cannot read ${path}: ${(e as Error).message}`);
     return 2;
   }
+  if (/\.toml$/.test(path)) return wrapToml(path, home, before, { unwrap, only, dryRun });
   let config: unknown;
   try {
     config = JSON.parse(before);
@@ -583,8 +611,9 @@ function mcpWrap(args: string[]): number {
     only,
     launcherFor: (cmd) => launcher(home, cmd),
     remoteLauncherFor: (url) => remoteLauncher(home, url),
-    // Cursor reads a bare url as a remote server (Streamable HTTP, SSE as its fallback).
-    bareUrl: /(^|\/)\.cursor\/mcp\.json$/.test(path),
+    // Cursor and Kimi Code read a bare url as a remote server (Streamable HTTP).
+    bareUrl: /(^|\/)\.cursor\/mcp\.json$|(^|\/)\.kimi(-code)?\/mcp\.json$/.test(path),
+    workspace: projectOfConfig(path, home) ?? undefined,
   });
   if (only) {
     const seen = new Set(result.servers.map((s) => s.name));
@@ -595,6 +624,75 @@ function mcpWrap(args: string[]): number {
     }
   }
   const next = result.changed ? renderJson(result.value, before) : before;
+  if (/(^|\/)\.copilot\/mcp-config\.json$/.test(path)) {
+    for (const s of result.servers) {
+      if (s.name.includes("-") && s.status !== "skipped") {
+        out(
+          `note: Copilot CLI names this server's tools ${
+            printable(s.name)
+          }-<tool>; with a hyphen in the server name the hook cannot tell server from tool (rename it for one decision across hook and proxy)`,
+        );
+      }
+    }
+  }
+  return finish(path, home, before, next, result.servers, {
+    unwrap,
+    dryRun,
+    hide: (d) => hideHeaderValues(d, result.value, config as Obj),
+  });
+}
+
+/** Codex's config.toml: `[mcp_servers.<name>]` tables, edited as text (mcp_toml.ts). */
+function wrapToml(
+  path: string,
+  home: string,
+  before: string,
+  o: { unwrap: boolean; only?: string[]; dryRun: boolean },
+): number {
+  let r;
+  try {
+    r = transformToml(before, {
+      unwrap: o.unwrap,
+      only: o.only,
+      launcherFor: (cmd) => launcher(home, cmd),
+      wrappedShape,
+      proxyName,
+      workspace: projectOfConfig(path, home) ?? undefined,
+    });
+  } catch (e) {
+    err(`guard mcp wrap: ${path}: ${(e as Error).message.split("\n")[0]} (nothing written)`);
+    return 2;
+  }
+  if (!r.servers.length && !/^\s*\[\s*mcp_servers[\s.]/m.test(before)) {
+    err(`guard mcp wrap: ${path} has no [mcp_servers.<name>] table`);
+    return 2;
+  }
+  if (o.only) {
+    const seen = new Set(r.servers.map((s) => s.name));
+    const missing = o.only.filter((n) => !seen.has(n));
+    if (missing.length) {
+      err(`guard mcp wrap: no server named ${missing.map((m) => JSON.stringify(m)).join(", ")}`);
+      return 2;
+    }
+  }
+  return finish(path, home, before, r.text, r.servers, {
+    unwrap: o.unwrap,
+    dryRun: o.dryRun,
+    hide: (d) => d,
+  });
+}
+
+/** Shows the diff, writes the file (with a backup) and reports every server. */
+function finish(
+  path: string,
+  home: string,
+  before: string,
+  next: string,
+  servers: ServerReport[],
+  o: { unwrap: boolean; dryRun: boolean; hide: (diff: string) => string },
+): number {
+  const { unwrap, dryRun } = o;
+  const result = { servers };
   let edit: EditResult;
   try {
     // ~/.claude.json: guard may write the file but not create files next to it.
@@ -606,12 +704,12 @@ function mcpWrap(args: string[]): number {
     });
   } catch (e) {
     if (!isPermissionError(e)) throw e;
-    out(hideHeaderValues(applyEdit(path, before, next, true).diff, result.value, config));
+    out(o.hide(applyEdit(path, before, next, true).diff));
     for (const s of result.servers) out(reportLine(s));
     err(permissionHint(path));
     return 2;
   }
-  if (edit.diff) out(hideHeaderValues(edit.diff, result.value, config));
+  if (edit.diff) out(o.hide(edit.diff));
   for (const s of result.servers) out(reportLine(s));
   if (!result.servers.length) out("no MCP servers in this file");
   if (!edit.changed) out(`${path}: nothing to change`);
@@ -621,4 +719,108 @@ function mcpWrap(args: string[]): number {
     out(unwrap ? `unwrapped: ${path}` : `wrapped: ${path} (restart the client to use it)`);
   }
   return 0;
+}
+
+/** An agent's MCP client configuration file. */
+export interface McpConfigFile {
+  agent: string;
+  path: string;
+}
+
+/**
+ * Every MCP client configuration guard knows, for `guard doctor` and `guard install --agent A`:
+ * the user's, and the project's when `project` is given. `agent` is install's agent name where it
+ * has one (claude, codex, gemini, cursor, copilot, kimi) and "claude-desktop" otherwise.
+ */
+export function mcpConfigFiles(home: string, project: string | null = null): McpConfigFile[] {
+  const files: McpConfigFile[] = [
+    { agent: "claude", path: `${home}/.claude.json` },
+    { agent: "claude-desktop", path: `${home}/.config/Claude/claude_desktop_config.json` },
+    { agent: "cursor", path: `${home}/.cursor/mcp.json` },
+    { agent: "gemini", path: `${home}/.gemini/settings.json` },
+    { agent: "codex", path: `${home}/.codex/config.toml` },
+    { agent: "copilot", path: `${home}/.copilot/mcp-config.json` },
+    { agent: "kimi", path: `${home}/.kimi-code/mcp.json` },
+    { agent: "kimi", path: `${home}/.kimi/mcp.json` },
+  ];
+  if (project) {
+    files.push(
+      { agent: "claude", path: `${project}/.mcp.json` },
+      { agent: "cursor", path: `${project}/.cursor/mcp.json` },
+      { agent: "gemini", path: `${project}/.gemini/settings.json` },
+      { agent: "codex", path: `${project}/.codex/config.toml` },
+    );
+  }
+  return files;
+}
+
+/** What `guard mcp wrap` would do to a configuration's text, without writing anything. */
+export interface OutsideGuard {
+  /** Servers that run outside guard now (wrap would wrap them, or re-wrap a stale launcher). */
+  outside: string[];
+  /** Servers guard cannot carry, with why. */
+  skipped: string[];
+  /** Servers already behind guard. */
+  wrapped: number;
+}
+
+/** The servers of one configuration file's text that run outside guard; null: not readable as one. */
+export function serversOutsideGuard(
+  path: string,
+  text: string,
+  launcherFor: LauncherFor,
+  remoteLauncherFor: RemoteLauncherFor,
+): OutsideGuard | null {
+  let servers: ServerReport[];
+  try {
+    if (/\.toml$/.test(path)) {
+      servers = transformToml(text, { unwrap: false, launcherFor, wrappedShape, proxyName })
+        .servers;
+    } else {
+      const config = JSON.parse(text);
+      if (!isObj(config)) return null;
+      servers = transformConfig(config, {
+        unwrap: false,
+        launcherFor,
+        remoteLauncherFor,
+        bareUrl: /(^|\/)\.cursor\/mcp\.json$|(^|\/)\.kimi(-code)?\/mcp\.json$/.test(path),
+      }).servers;
+    }
+  } catch {
+    return null;
+  }
+  const label = (s: ServerReport) => `${s.name}${s.scope ? ` (${s.scope})` : ""}`;
+  return {
+    outside: servers.filter((s) => s.status === "wrapped" || s.status === "rewrapped").map(label),
+    skipped: servers.filter((s) => s.status === "skipped").map((s) => `${label(s)}: ${s.reason}`),
+    wrapped: servers.filter((s) => s.status === "already wrapped").length,
+  };
+}
+
+/** The servers of every known configuration that run outside guard (for doctor and install). */
+export function mcpOutsideGuard(
+  home: string,
+  project: string | null,
+  agent?: string,
+): { file: McpConfigFile; result: OutsideGuard | null }[] {
+  const found: { file: McpConfigFile; result: OutsideGuard | null }[] = [];
+  for (const file of mcpConfigFiles(home, project)) {
+    if (agent !== undefined && file.agent !== agent) continue;
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(file.path);
+    } catch {
+      continue; // absent (or not readable): nothing configured there that guard can see
+    }
+    found.push({
+      file,
+      result: serversOutsideGuard(
+        file.path,
+        text,
+        (cmd) => launcher(home, cmd),
+        (url) => remoteLauncher(home, url),
+      ),
+    });
+  }
+  return found;
 }
