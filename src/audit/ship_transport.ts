@@ -45,11 +45,24 @@ async function writeAll(conn: Deno.Conn, b: Uint8Array): Promise<void> {
   while (off < b.length) off += await conn.write(b.subarray(off));
 }
 
-/** Reads until the peer closes; data it sends (syslog servers send none) is ignored. */
-async function untilClosed(conn: Deno.Conn): Promise<void> {
+/**
+ * Reads until the peer closes; data it sends (syslog servers send none) is ignored. Over TLS a
+ * peer that closes the TCP connection without a close_notify (rsyslog's gtls driver does) has
+ * closed it all the same: the end of the stream came after every record before it was read. A
+ * reset is no close: the peer left bytes unread.
+ */
+async function untilClosed(conn: Deno.Conn, tls: boolean): Promise<void> {
   const buf = new Uint8Array(4096);
   while (true) {
-    const n = await conn.read(buf);
+    let n: number | null;
+    try {
+      n = await conn.read(buf);
+    } catch (e) {
+      if (tls && (e instanceof Deno.errors.UnexpectedEof || /close_notify/.test(String(e)))) {
+        return;
+      }
+      throw e;
+    }
     if (n === null) return;
   }
 }
@@ -91,7 +104,7 @@ class SyslogStreamSink implements Sink {
         (async () => {
           await writeAll(conn, bytes);
           await (conn as Deno.TcpConn).closeWrite();
-          await untilClosed(conn);
+          await untilClosed(conn, this.d.transport === "tls");
         })(),
         timeout,
         `${this.d.url} did not close the connection after the batch`,

@@ -285,7 +285,9 @@ async function ship(o: ShipOptions): Promise<number> {
   const where = o.dest.url;
   err(
     `guard audit ship: ${o.follow ? "following" : "shipping"} the audit log to ${where} ` +
-      `(cursor ${o.name}: ${cursor.seq < 0 ? "from the start" : `after seq ${cursor.seq}`})`,
+      `(pid ${Deno.pid}, cursor ${o.name}: ${
+        cursor.seq < 0 ? "from the start" : `after seq ${cursor.seq}`
+      })`,
   );
   // --once: sign the head first, so the collector can prove everything it receives.
   if (!o.follow && tail.headSeq() >= 0) await signCheckpoint(dir);
