@@ -47,7 +47,7 @@ interface Found {
   line: number;
 }
 
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 16;
 
 function looksLikeEntry(v: unknown): v is Record<string, unknown> {
   if (!v || typeof v !== "object" || Array.isArray(v)) return false;

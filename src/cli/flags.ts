@@ -287,8 +287,8 @@ function denoDirPrefix(): string {
  * The flags of a process re-launched for one task that needs one grant the guard task does not
  * hold (`guard audit ship`: the network for its one destination; `guard audit verify --stream`:
  * read on the files the user named): the guard task's, without programs, with read and write
- * cut to the state directory (plus `read`), the account's name in the environment, the host name
- * (`sys`), and `--allow-net=<host:port>` when `net` is given. ADR 0029.
+ * cut to the state directory (plus `read`), the home, Deno's cache and the account's name in the
+ * environment, the host name (`sys`), and `--allow-net=<net>` when `net` is given. ADR 0029.
  */
 export function taskFlags(
   home: string,
@@ -301,7 +301,7 @@ export function taskFlags(
     if (f.startsWith("--allow-write=")) {
       return opts.write === false ? [] : [`--allow-write=${state}`];
     }
-    if (f.startsWith("--allow-env=")) return [`${f},USER,LOGNAME`];
+    if (f.startsWith("--allow-env=")) return ["--allow-env=HOME,PWD,DENO_DIR,USER,LOGNAME"];
     if (f.startsWith("--allow-sys=")) return ["--allow-sys=uid,hostname"];
     return [f];
   });

@@ -149,6 +149,17 @@ function parseArgs(args: string[]): ShipOptions {
   };
 }
 
+/**
+ * The network grant of the shipping process: the destination; for UDP also the ephemeral
+ * wildcard port node:dgram binds to send from (binding reaches nothing by itself).
+ */
+export function netGrant(d: Destination): string {
+  if (d.kind === "syslog" && d.transport === "udp") {
+    return `${d.hostPort},${d.hostname.includes(":") ? "[::]:0" : "0.0.0.0:0"}`;
+  }
+  return d.hostPort;
+}
+
 function granted(host?: string): boolean {
   return Deno.permissions.querySync(host === undefined ? { name: "net" } : { name: "net", host })
     .state === "granted";
@@ -226,7 +237,7 @@ export async function runShip(argsIn: string[]): Promise<number> {
   const problem = shipNetProblem(o.dest);
   if (problem !== null) {
     if (child || granted(o.dest.hostPort)) {
-      err(`guard audit ship: ${problem}: run it with exactly --allow-net=${o.dest.hostPort}`);
+      err(`guard audit ship: ${problem}: run it with exactly --allow-net=${netGrant(o.dest)}`);
       return 2;
     }
     if (!canRelaunch()) {
@@ -242,7 +253,7 @@ export async function runShip(argsIn: string[]): Promise<number> {
       return 2;
     }
     return await relaunch(
-      taskFlags(home, { net: o.dest.hostPort, read: o.ca ? [o.ca] : [] }),
+      taskFlags(home, { net: netGrant(o.dest), read: o.ca ? [o.ca] : [] }),
       ["audit", "ship", ...args],
       // TLS: the system trust store as well as the bundled roots (and --ca).
       { DENO_TLS_CA_STORE: "system,mozilla" },
