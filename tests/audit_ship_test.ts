@@ -26,8 +26,8 @@ import {
 import { appendAudit, type AuditRecord } from "../src/audit/audit_log.ts";
 import { ensureStateDir } from "../src/state/state_dir.ts";
 import { taskFlags } from "../src/cli/flags.ts";
-import { parseDestination, syslogMessage } from "../src/audit/ship_format.ts";
-import { verifyStream } from "../src/audit/stream_verify.ts";
+import { parseDestination, syslogMessage } from "../src/audit/ship/format.ts";
+import { verifyStream } from "../src/audit/ship/stream_verify.ts";
 import { nodeCrypto } from "../src/audit/sync_crypto.ts";
 import { parseVkey } from "../src/audit/audit_verify.ts";
 import { canonicalJson } from "../src/core/canonical.ts";

@@ -75,10 +75,10 @@ export async function runAudit(args: string[]): Promise<number> {
     switch (sub) {
       case "verify":
         return rest.some((a) => a === "--stream" || a.startsWith("--stream="))
-          ? await (await import("./stream_cmd.ts")).verifyStreamCmd(rest)
+          ? await (await import("./ship/stream_cmd.ts")).verifyStreamCmd(rest)
           : await verifyCmd(rest);
       case "ship":
-        return await (await import("./ship_cmd.ts")).runShip(rest);
+        return await (await import("./ship/ship_cmd.ts")).runShip(rest);
       case "checkpoint":
         return await checkpointCmd(rest);
       case "key":

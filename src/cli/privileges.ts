@@ -34,7 +34,7 @@ export const PRIVILEGES: Record<string, Keep> = {
   log: { configs: false, run: "none" },
   stats: { configs: false, run: "none" },
   audit: { configs: false, run: "none" },
-  // These two re-launch themselves through the shell with one more grant (src/cli/relaunch.ts,
+  // These two re-launch themselves through the shell with one more grant (src/cli/ship/relaunch.ts,
   // ADR 0029): ship the network for its one destination, verify --stream read on the files named.
   // The re-launched process holds no programs; the shipper refuses a wider network grant.
   "audit ship": { configs: false, run: "shell", net: true },

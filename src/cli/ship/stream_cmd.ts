@@ -1,19 +1,19 @@
 /**
  * `guard audit verify --stream FILE|- --key PUBKEY|FILE`: checks a collector's export of one
- * machine's shipped stream (src/audit/stream_verify.ts). PUBKEY is the verifier key line guard
+ * machine's shipped stream (src/audit/ship/stream_verify.ts). PUBKEY is the verifier key line guard
  * prints (`guard audit checkpoint --export`, the `vkey` line), or a file holding such lines (and
  * `root` lines from `guard audit key --export`, to check the MACs too).
  *
  * Prints `OK: …` (exit 0), or `TAMPERED: …` / `UNPROVEN: …` (exit 1); notes first.
  * guard reads only its own directory: named files outside it are read by a re-launched process
- * granted read on exactly those files (src/cli/relaunch.ts).
+ * granted read on exactly those files (src/cli/ship/relaunch.ts).
  */
-import type { RootKey, Signer } from "../audit/audit_entry.ts";
-import { parseBundle, parseVkey } from "../audit/audit_verify.ts";
-import { verifyStream } from "../audit/stream_verify.ts";
-import { nodeCrypto } from "../audit/sync_crypto.ts";
-import { taskFlags } from "./flags.ts";
-import { err, out, printable } from "./io.ts";
+import type { RootKey, Signer } from "../../audit/audit_entry.ts";
+import { parseBundle, parseVkey } from "../../audit/audit_verify.ts";
+import { verifyStream } from "../../audit/ship/stream_verify.ts";
+import { nodeCrypto } from "../../audit/sync_crypto.ts";
+import { taskFlags } from "../flags.ts";
+import { err, out, printable } from "../io.ts";
 import { canRelaunch, relaunch, takeChildMark } from "./relaunch.ts";
 
 const USAGE = "usage: guard audit verify --stream FILE|- --key PUBKEY|FILE";

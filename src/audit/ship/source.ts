@@ -11,11 +11,11 @@
  * fragment left by a crash is closed by the next append and acknowledged by the entry after it
  * (`repair`), so an unreadable line followed by such an entry is not reported.
  */
-import { GENESIS } from "./audit_entry.ts";
-import { auditPath, listSegments } from "./chain.ts";
-import type { ShipEntry, ShipEvent, ShipItem } from "./ship_format.ts";
-import { ensureSubdir } from "../state/state_dir.ts";
-import { readEntry } from "./audit_verify.ts";
+import { GENESIS } from "../audit_entry.ts";
+import { auditPath, listSegments } from "../chain.ts";
+import type { ShipEntry, ShipEvent, ShipItem } from "./format.ts";
+import { ensureSubdir } from "../../state/state_dir.ts";
+import { readEntry } from "../audit_verify.ts";
 
 export interface Cursor {
   /** The last seq acknowledged (-1: nothing yet). */

@@ -12,8 +12,8 @@
  *    nature; say so to whoever picks it.
  *  - OTLP/HTTP: a 2xx answer to the POST.
  */
-import type { Destination, Origin, ShipItem } from "./ship_format.ts";
-import { octetFrame, otlpProtobuf, otlpRequest, syslogMessage } from "./ship_format.ts";
+import type { Destination, Origin, ShipItem } from "./format.ts";
+import { octetFrame, otlpProtobuf, otlpRequest, syslogMessage } from "./format.ts";
 
 export interface Sink {
   send(items: ShipItem[]): Promise<void>;

@@ -7,8 +7,8 @@
  * and waits for it. The child's stdin is a pipe from this process: when this process dies (kill
  * -9 included) the pipe closes and the child stops too (`exitWithParent`).
  */
-import { mainModulePath, OFFLINE_FLAGS } from "./flags.ts";
-import { SHELL } from "./privileges.ts";
+import { mainModulePath, OFFLINE_FLAGS } from "../flags.ts";
+import { SHELL } from "../privileges.ts";
 
 /** Marks the child's command line (after the subcommand's own arguments). */
 export const CHILD_MARK = "--relaunched";

@@ -13,8 +13,8 @@
  * (said in a note). With root keys (a bundle from `guard audit key --export`) the MACs are checked
  * too. The shipper's own reports (`"guard_ship": 1`) are listed as notes.
  */
-import { canonicalJson } from "../core/canonical.ts";
-import { GENESIS, type Signer } from "./audit_entry.ts";
+import { canonicalJson } from "../../core/canonical.ts";
+import { GENESIS, type Signer } from "../audit_entry.ts";
 import {
   evolveKey,
   keyAt,
@@ -23,8 +23,8 @@ import {
   type ReadEntry,
   readEntry,
   type SyncCrypto,
-} from "./audit_verify.ts";
-import type { RootKey } from "./audit_entry.ts";
+} from "../audit_verify.ts";
+import type { RootKey } from "../audit_entry.ts";
 
 export interface StreamResult {
   ok: boolean;

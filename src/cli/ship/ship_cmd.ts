@@ -5,7 +5,7 @@
  * (`~/.aiguard/ship/<name>.json`). ADR 0029 holds the guarantees, docs/teams.md the set-up.
  *
  * Permissions: the guard task holds no network. Run as `deno task guard audit ship …`, this
- * command re-launches itself (src/cli/relaunch.ts) with `--allow-net=<host:port>` for the one
+ * command re-launches itself (src/cli/ship/relaunch.ts) with `--allow-net=<host:port>` for the one
  * destination, read and write on the state directory (and read on `--ca FILE`), and no programs.
  * The shipping process refuses to run with a network grant wider than its destination.
  */
@@ -16,17 +16,17 @@ import {
   type Origin,
   parseDestination,
   type ShipItem,
-} from "../audit/ship_format.ts";
-import { type Cursor, LogTail, readCursor, writeCursor } from "../audit/ship_source.ts";
-import { openSink } from "../audit/ship_transport.ts";
-import { appendAudit } from "../audit/audit_log.ts";
-import { userStateDir } from "../state/state_dir.ts";
-import { loadPolicy } from "../state/policy_file.ts";
-import { DEFAULT_AUDIT } from "../policy/user_policy.ts";
-import { taskFlags } from "./flags.ts";
+} from "../../audit/ship/format.ts";
+import { type Cursor, LogTail, readCursor, writeCursor } from "../../audit/ship/source.ts";
+import { openSink } from "../../audit/ship/transport.ts";
+import { appendAudit } from "../../audit/audit_log.ts";
+import { userStateDir } from "../../state/state_dir.ts";
+import { loadPolicy } from "../../state/policy_file.ts";
+import { DEFAULT_AUDIT } from "../../policy/user_policy.ts";
+import { taskFlags } from "../flags.ts";
 import { canRelaunch, exitWithParent, relaunch, takeChildMark } from "./relaunch.ts";
-import { err } from "./io.ts";
-import { VERSION } from "./hook_client.ts";
+import { err } from "../io.ts";
+import { VERSION } from "../hook_client.ts";
 import { createHash } from "node:crypto";
 
 export const SHIP_USAGE =
