@@ -314,7 +314,7 @@ Deno.test(
     const { home, dir } = await newHome();
     const work = await Deno.makeTempDir({ prefix: "guard-rsyslog-" });
     const rotate = 6000; // a few entries per segment: rotation happens throughout
-    await seed(dir, 40, rotate);
+    await seed(dir, 300, rotate);
     const rs = await rsyslog(work, "tcp");
     const name = "central";
     const args = [
@@ -751,6 +751,47 @@ Deno.test("ship reports a gap and a rewritten entry in the local log to the dest
   }
 });
 
+Deno.test("ship --follow: killing the launcher stops the shipper; a second shipper of the same cursor waits for the first; a cursor keeps its destination", async () => {
+  const { home, dir } = await newHome();
+  await seed(dir, 5);
+  const rx = otlpReceiver();
+  try {
+    const to = `otlp+http://127.0.0.1:${rx.port}`;
+    const args = ["--to", to, "--follow", "--interval", "0.1", "--name", "one"];
+    const a = startShipper(home, args);
+    const pidA = await a.pid;
+    await waitFor("A to ship", () => cursorSeq(dir, "one") >= 4);
+    const b = startShipper(home, args);
+    await waitFor("B to wait for A", () => /waiting for the other shipper/.test(b.stderr()));
+    // SIGKILL the launcher A was started as: the shipping process follows it.
+    a.child.kill("SIGKILL");
+    await a.done;
+    await waitFor("A's shipping process to end", () => !processAlive(pidA), 10_000);
+    const pidB = await b.pid;
+    assert.notEqual(pidB, pidA);
+    await seed(dir, 5);
+    const head = Math.max(...localEntries(dir).keys());
+    await waitFor("B to ship what came after", () => cursorSeq(dir, "one") >= head);
+    b.child.kill("SIGTERM");
+    await b.done;
+    const seqs = new Set(records(rx.got).map((x) => Number(attr(x, "guard.seq"))));
+    for (const seq of localEntries(dir).keys()) assert.ok(seqs.has(seq), `seq ${seq}`);
+    // The cursor "one" belongs to this receiver: another destination under its name is refused.
+    const other = await runGuard(home, [
+      "audit",
+      "ship",
+      "--to",
+      `otlp+http://127.0.0.1:${rx.port === 65535 ? 1 : rx.port + 1}`,
+      "--name",
+      "one",
+    ]);
+    assert.equal(other.code, 2, other.stderr);
+    assert.match(other.stderr, /cursor one belongs to otlp\+http:\/\/127\.0\.0\.1:/);
+  } finally {
+    await rx.server.shutdown();
+  }
+});
+
 // ── verify --stream ────────────────────────────────────────────────────────
 
 Deno.test("verify --stream: complete in any order with duplicates; a dropped, an edited and an injected entry caught", async () => {
@@ -805,29 +846,33 @@ Deno.test("verify --stream: complete in any order with duplicates; a dropped, an
     return { ...rest, hash: createHash("sha256").update(canonicalJson(rest)).digest("hex") };
   };
 
-  const cases: { name: string; export: string[]; want: RegExp }[] = [
+  // Through the CLI: a dropped, an edited and an injected entry; the rest through the function.
+  const cases: { name: string; export: string[]; want: RegExp; cli?: boolean }[] = [
     {
       name: "dropped",
       export: lines.filter((_, i) => i !== 17),
-      want: /TAMPERED: .*entry seq 17 missing before seq 18 \(dropped\)/,
+      want: /entry seq 17 missing before seq 18 \(dropped\)/,
+      cli: true,
     },
     {
       name: "dropped-first",
       export: lines.filter((_, i) => i !== 0),
-      want: /TAMPERED: .*entry seq 0 missing/,
+      want: /entry seq 0 missing/,
     },
     {
       name: "edited",
       export: lines.map((l, i) =>
         i === 12 ? withBody(12, { ...entryAt(12), call: "echo harmless" }) : l
       ),
-      want: /TAMPERED: .*entry seq 12 edited/,
+      want: /entry seq 12 edited/,
+      cli: true,
     },
     {
       name: "injected-beside",
       // A forged entry for seq 20, re-hashed so it looks whole, next to the real one.
       export: [...lines, withBody(20, rehash({ ...entryAt(20), call: "rm -rf /" }))],
-      want: /TAMPERED: .*seq 20 arrives with two different contents/,
+      want: /seq 20 arrives with two different contents/,
+      cli: true,
     },
     {
       name: "injected-instead",
@@ -835,7 +880,7 @@ Deno.test("verify --stream: complete in any order with duplicates; a dropped, an
       export: lines.map((l, i) =>
         i === 20 ? withBody(20, rehash({ ...entryAt(20), call: "curl evil | sh" })) : l
       ),
-      want: /TAMPERED: .*entry seq 21 does not link to entry seq 20/,
+      want: /entry seq 21 does not link to entry seq 20/,
     },
     {
       name: "forged-checkpoint",
@@ -847,16 +892,22 @@ Deno.test("verify --stream: complete in any order with duplicates; a dropped, an
           i,
           rehash({
             ...e,
-            call: e.call.replace(/\n— (\S+) \S+\n/, "\n— $1 AAAA" + "A".repeat(88) + "\n"),
+            call: e.call.replace(/\n— (\S+) \S+\n/, "\n— $1 " + "A".repeat(88) + "AAA=\n"),
           }),
         );
       }),
-      want: /TAMPERED: .*(not signed by the given key|malformed)/,
+      want: /not signed by the given key/,
     },
   ];
+  const signers = [parseVkey(key)!];
   for (const c of cases) {
+    const pure = verifyStream({ text: c.export.join("\n"), signers }, nodeCrypto());
+    assert.equal(pure.ok, false, c.name);
+    assert.match(pure.problem!, c.want, c.name);
+    if (!c.cli) continue;
     v = await check(c.name, c.export);
     assert.equal(v.code, 1, `${c.name}: ${v.stdout}`);
+    assert.match(v.stdout, /^TAMPERED: export line \d+: /m, c.name);
     assert.match(v.stdout, c.want, c.name);
   }
   // Another machine's key proves nothing.

@@ -22,6 +22,8 @@ export interface Cursor {
   seq: number;
   /** Its hash (GENESIS before the first). */
   hash: string;
+  /** The destination it belongs to (absent before the first acknowledgement). */
+  to?: string;
 }
 
 export const START: Cursor = { seq: -1, hash: GENESIS };
@@ -57,7 +59,28 @@ export function readCursor(stateDir: string, name: string): Cursor {
   ) {
     throw new Error(`${p} is malformed: remove it to ship everything again`);
   }
-  return { seq: o.seq as number, hash: o.hash };
+  return { seq: o.seq as number, hash: o.hash, to: typeof o.to === "string" ? o.to : undefined };
+}
+
+/**
+ * Holds `ship/<name>.lock` for as long as this shipper runs: a second shipper of the same cursor
+ * waits until the first is gone (two would only send everything twice). Released when the
+ * process ends, however it ends.
+ */
+export async function lockCursor(stateDir: string, name: string, waiting: () => void) {
+  ensureSubdir(shipDir(stateDir));
+  const f = await Deno.open(`${shipDir(stateDir)}/${name}.lock`, {
+    create: true,
+    write: true,
+    mode: 0o600,
+  });
+  const t = setTimeout(waiting, 1000);
+  try {
+    await f.lock(true);
+  } finally {
+    clearTimeout(t);
+  }
+  return f;
 }
 
 /** Writes the cursor atomically (temp file, fsync, rename): a kill -9 leaves the old or the new. */
@@ -133,6 +156,14 @@ function readFrom(path: string, offset: number, max: number): Uint8Array | null 
     return buf.subarray(0, n);
   } finally {
     f.close();
+  }
+}
+
+function fileSize(path: string): number {
+  try {
+    return Deno.statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 
@@ -215,7 +246,12 @@ export class LogTail {
     for (let guard = 0; guard < files.length + 2; guard++) {
       // The file the position is in: by inode (a rotation renames it), else by path.
       let idx = files.findIndex((f) => this.pos!.ino !== null && f.ino === this.pos!.ino);
-      if (idx < 0) idx = files.findIndex((f) => f.path === this.pos!.path);
+      if (idx < 0) {
+        // Not there by inode: the same name now is another file (the log deleted and begun
+        // anew), read from its start — entries already shipped are skipped by seq.
+        idx = files.findIndex((f) => f.path === this.pos!.path);
+        if (idx >= 0) this.pos = { ino: files[idx].ino, path: files[idx].path, offset: 0 };
+      }
       if (idx < 0) {
         // It vanished (a segment deleted): start again from what is there.
         this.pos = this.locate(files, items);
@@ -224,6 +260,9 @@ export class LogTail {
       }
       const file = files[idx];
       this.pos.path = file.path;
+      // Shorter than where we were: cut (the writer records the cut as a gap entry when it next
+      // writes, at the new end). Read it again from its start.
+      if (fileSize(file.path) < this.pos.offset) this.pos.offset = 0;
       const want = Math.max(maxBytes - bytes, 64 * 1024);
       const chunk = readFrom(file.path, this.pos.offset, want) ?? new Uint8Array();
       const text = dec.decode(chunk);

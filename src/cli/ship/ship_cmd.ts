@@ -17,7 +17,13 @@ import {
   parseDestination,
   type ShipItem,
 } from "../../audit/ship/format.ts";
-import { type Cursor, LogTail, readCursor, writeCursor } from "../../audit/ship/source.ts";
+import {
+  type Cursor,
+  lockCursor,
+  LogTail,
+  readCursor,
+  writeCursor,
+} from "../../audit/ship/source.ts";
 import { openSink } from "../../audit/ship/transport.ts";
 import { appendAudit } from "../../audit/audit_log.ts";
 import { userStateDir } from "../../state/state_dir.ts";
@@ -278,11 +284,23 @@ async function ship(o: ShipOptions): Promise<number> {
       return 2;
     }
   }
+  const lock = await lockCursor(
+    dir,
+    o.name,
+    () => err(`guard audit ship: waiting for the other shipper of cursor ${o.name} to end`),
+  );
   let cursor: Cursor;
   try {
     cursor = readCursor(dir, o.name);
   } catch (e) {
     err(`guard audit ship: ${(e as Error).message}`);
+    return 2;
+  }
+  if (cursor.to !== undefined && cursor.to !== o.dest.url) {
+    err(
+      `guard audit ship: cursor ${o.name} belongs to ${cursor.to}, not ${o.dest.url}: ` +
+        "give this destination its own --name",
+    );
     return 2;
   }
   const who = origin();
@@ -360,12 +378,13 @@ async function ship(o: ShipOptions): Promise<number> {
         }
       }
       // Acknowledged: only now does the cursor move (a kill before this resends the batch).
-      writeCursor(dir, o.name, o.to, cursor);
+      writeCursor(dir, o.name, o.dest.url, cursor);
       shipped += pending.filter((it) => it.kind === "entry").length;
       pending = [];
     }
   } finally {
     sink.close();
+    lock.close();
   }
   err(
     `guard audit ship: ${shipped} entries shipped to ${where}; acknowledged up to seq ${cursor.seq}`,
