@@ -29,7 +29,7 @@ import { appendAudit } from "../../audit/audit_log.ts";
 import { userStateDir } from "../../state/state_dir.ts";
 import { loadPolicy } from "../../state/policy_file.ts";
 import { DEFAULT_AUDIT } from "../../policy/user_policy.ts";
-import { taskFlags } from "../flags.ts";
+import { taskFlags, userDirectory } from "../flags.ts";
 import { canRelaunch, exitWithParent, relaunch, takeChildMark } from "./relaunch.ts";
 import { err } from "../io.ts";
 import { VERSION } from "../hook_client.ts";
@@ -71,7 +71,7 @@ function parseArgs(args: string[]): ShipOptions {
   let encoding: "protobuf" | "json" | null = null;
   let ca: string | null = null;
   let intervalMs = 1000;
-  let maxBackoffMs = 30_000;
+  let maxBackoffMs = 5_000;
   let batch = 500;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -140,7 +140,10 @@ function parseArgs(args: string[]): ShipOptions {
   const tlsish = dest.kind === "otlp" ? dest.secure : dest.transport === "tls";
   if (ca !== null && !tlsish) throw new UsageError("--ca applies to syslog+tls and otlp+https");
   if (ca !== null && !ca.startsWith("/")) {
-    throw new UsageError("--ca needs an absolute path");
+    // The user's directory: under `deno task` the working directory is guard's checkout.
+    const dir = userDirectory();
+    if (!dir) throw new UsageError("--ca needs an absolute path");
+    ca = `${dir}/${ca}`;
   }
   return {
     dest,
@@ -164,6 +167,16 @@ export function netGrant(d: Destination): string {
     return `${d.hostPort},${d.hostname.includes(":") ? "[::]:0" : "0.0.0.0:0"}`;
   }
   return d.hostPort;
+}
+
+/** The arguments without `--ca` (re-added resolved: the re-launched process has another cwd). */
+function withoutCa(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--ca") i++;
+    else if (!args[i].startsWith("--ca=")) out.push(args[i]);
+  }
+  return out;
 }
 
 function granted(host?: string): boolean {
@@ -260,7 +273,7 @@ export async function runShip(argsIn: string[]): Promise<number> {
     }
     return await relaunch(
       taskFlags(home, { net: netGrant(o.dest), read: o.ca ? [o.ca] : [] }),
-      ["audit", "ship", ...args],
+      ["audit", "ship", ...withoutCa(args), ...(o.ca ? ["--ca", o.ca] : [])],
       // TLS: the system trust store as well as the bundled roots (and --ca).
       { DENO_TLS_CA_STORE: "system,mozilla" },
     );

@@ -12,7 +12,7 @@ import type { RootKey, Signer } from "../../audit/audit_entry.ts";
 import { parseBundle, parseVkey } from "../../audit/audit_verify.ts";
 import { verifyStream } from "../../audit/ship/stream_verify.ts";
 import { nodeCrypto } from "../../audit/sync_crypto.ts";
-import { taskFlags } from "../flags.ts";
+import { taskFlags, userDirectory } from "../flags.ts";
 import { err, out, printable } from "../io.ts";
 import { canRelaunch, relaunch, takeChildMark } from "./relaunch.ts";
 
@@ -36,6 +36,12 @@ function readStdin(): string {
 }
 
 class NeedRead extends Error {}
+
+function absolute(p: string): string {
+  if (p === "-" || p.startsWith("/")) return p;
+  const dir = userDirectory();
+  return dir ? `${dir}/${p}` : p;
+}
 
 function readNamed(path: string): string {
   if (path === "-") return readStdin();
@@ -69,8 +75,10 @@ export async function verifyStreamCmd(argsIn: string[]): Promise<number> {
     err(`guard audit: --stream and --key are both required\n${USAGE}`);
     return 2;
   }
+  // A relative name is the user's: under `deno task` the working directory is guard's checkout.
+  stream = absolute(stream);
   const vkey = parseVkey(key.startsWith("vkey ") ? key.slice(5) : key);
-  const keyFile = vkey ? null : key;
+  const keyFile = vkey ? null : absolute(key);
   if (stream === "-" && keyFile === "-") {
     err("guard audit: only one of --stream and --key can be read from stdin");
     return 2;
@@ -110,10 +118,14 @@ export async function verifyStreamCmd(argsIn: string[]): Promise<number> {
       err("guard audit: --stream and --key files need absolute paths (or - for stdin)");
       return 2;
     }
+    // The paths as resolved here: the re-launched process has another working directory.
     return await relaunch(taskFlags(home, { read: files, write: false }), [
       "audit",
       "verify",
-      ...args,
+      "--stream",
+      stream,
+      "--key",
+      keyFile ?? key,
     ]);
   }
   const r = verifyStream({ text, signers, roots }, nodeCrypto());
