@@ -32,6 +32,8 @@ import { nodeCrypto } from "../src/audit/sync_crypto.ts";
 import { parseVkey } from "../src/audit/audit_verify.ts";
 import { canonicalJson } from "../src/core/canonical.ts";
 import { createHash } from "node:crypto";
+import { LogTail, START } from "../src/audit/ship/source.ts";
+import { readKeys } from "../src/audit/audit_keys.ts";
 
 const RSYSLOGD = "/usr/sbin/rsyslogd";
 
@@ -790,6 +792,132 @@ Deno.test("ship --follow: killing the launcher stops the shipper; a second shipp
   } finally {
     await rx.server.shutdown();
   }
+});
+
+Deno.test(
+  {
+    name: skipped(
+      "ship to an OTLP/HTTPS receiver: --ca trusts the test CA, without it the certificate is refused",
+      exists("/usr/bin/openssl"),
+      "openssl",
+    ),
+    ignore: !exists("/usr/bin/openssl"),
+  },
+  async () => {
+    const { home, dir } = await newHome();
+    await seed(dir, 6);
+    const work = await Deno.makeTempDir({ prefix: "guard-otlps-" });
+    const pki = testCa(work);
+    const seqs: number[] = [];
+    const server = Deno.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      cert: Deno.readTextFileSync(pki.cert),
+      key: Deno.readTextFileSync(pki.key),
+      onListen() {},
+    }, async (req) => {
+      const q = await req.json();
+      for (const r of q.resourceLogs[0].scopeLogs[0].logRecords) {
+        seqs.push(JSON.parse(r.body.stringValue).seq);
+      }
+      return Response.json({});
+    });
+    try {
+      const to = `otlp+https://127.0.0.1:${(server.addr as Deno.NetAddr).port}`;
+      const base = ["audit", "ship", "--to", to, "--once", "--encoding", "json"];
+      const bad = await runGuard(home, [...base, "--max-backoff", "0.1"]);
+      assert.equal(bad.code, 1, bad.stderr);
+      assert.equal(seqs.length, 0);
+      const ok = await runGuard(home, [...base, "--ca", pki.ca]);
+      assert.equal(ok.code, 0, ok.stderr);
+      assert.deepEqual(
+        seqs.sort((a, b) => a - b),
+        [...localEntries(dir).keys()].sort((a, b) => a - b),
+      );
+    } finally {
+      await server.shutdown();
+    }
+  },
+);
+
+Deno.test("the shipper's reader: an entry edited in place, a log started anew and a cut log file are reported or re-read, never skipped", async () => {
+  const { dir } = await newHome();
+  await seed(dir, 6);
+  const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+  let tail = new LogTail(dir, START, sha);
+  const first = tail.next();
+  assert.deepEqual(first.map((x) => x.kind === "entry" ? x.seq : x.event), [0, 1, 2, 3, 4, 5]);
+  // An entry edited in place after it was shipped does not change what was acknowledged; one
+  // edited before it is shipped is reported ahead of it.
+  await seed(dir, 2);
+  const path = `${dir}/audit.jsonl`;
+  const lines = Deno.readTextFileSync(path).split("\n");
+  lines[6] = lines[6].replace('"call":"', '"call":"X');
+  Deno.writeTextFileSync(path, lines.join("\n"));
+  const next = tail.next();
+  assert.deepEqual(next.map((x) => x.kind === "entry" ? x.seq : x.event), ["ship.edited", 6, 7]);
+  // Resuming from a cursor whose hash is not the log's: the rewrite is reported.
+  tail = new LogTail(dir, { seq: 3, hash: "cd".repeat(32) }, sha);
+  assert.deepEqual(
+    tail.next().map((x) => x.kind === "entry" ? x.seq : x.event),
+    ["ship.rewrite", "ship.chain_break", 4, 5, "ship.edited", 6, 7],
+  );
+  // The log removed and begun anew: the reader says so and ships the new log from its start.
+  for (const f of ["audit.jsonl", "audit.seal", "audit.keys", "audit.checkpoint"]) {
+    try {
+      Deno.removeSync(`${dir}/${f}`);
+    } catch { /* not written yet */ }
+  }
+  await seed(dir, 2);
+  assert.deepEqual(tail.next(), []);
+  assert.ok(tail.headSeq() < tail.position.seq);
+  assert.equal(tail.rewind().event, "ship.rewind");
+  assert.deepEqual(tail.next().map((x) => x.kind === "entry" ? x.seq : x.event), [0, 1]);
+  // Cut behind the reader's position: the writer records the cut at the new end, and the reader
+  // reads the file again from its start instead of from a stale offset.
+  const text = Deno.readTextFileSync(path);
+  Deno.writeTextFileSync(path, text.slice(0, text.indexOf("\n") + 1));
+  await seed(dir, 1);
+  const after = tail.next();
+  assert.ok(after.length > 0 && after.every((x) => x.kind === "entry"), JSON.stringify(after));
+  const seqsAfter = after.map((x) => x.kind === "entry" ? x.seq : -1);
+  assert.equal(seqsAfter[0], 2);
+  assert.ok(
+    (after[0] as { line: string }).line.includes('"missing":'),
+    "the writer's gap entry is shipped",
+  );
+});
+
+Deno.test("verify --stream with the root keys checks the MACs too", async () => {
+  const { home, dir } = await newHome();
+  await seed(dir, 5);
+  await runGuard(home, ["audit", "checkpoint", "--export"]);
+  const roots = readKeys(dir)!.roots;
+  const text = [...localEntries(dir).values()].join("\n");
+  const signers = [parseVkey(vkeyOf(dir))!];
+  const ok = verifyStream({ text, signers, roots }, nodeCrypto());
+  assert.equal(ok.ok, true, ok.problem);
+  assert.ok(!ok.notes.some((n) => n.startsWith("MACs not checked")));
+  // A forgery that re-hashes but cannot re-MAC: caught only with the roots.
+  const forged = [...localEntries(dir).values()].map((l) => {
+    const e = JSON.parse(l);
+    if (e.seq !== 4) return l;
+    const { hash: _h, ...rest } = { ...e, call: "echo forged" };
+    return canonicalJson({
+      ...rest,
+      hash: createHash("sha256").update(canonicalJson(rest)).digest("hex"),
+    });
+  });
+  // (the next entry's link breaks too; the MAC is checked first for seq 4 itself)
+  const bad = verifyStream({ text: forged.join("\n"), signers, roots }, nodeCrypto());
+  assert.equal(bad.ok, false);
+  assert.match(bad.problem!, /forged MAC on entry seq 4/);
+  // A wrong root is no proof either.
+  const wrong = verifyStream(
+    { text, signers, roots: [{ from: 0, key: "11".repeat(32) }] },
+    nodeCrypto(),
+  );
+  assert.match(wrong.problem!, /forged MAC on entry seq 0/);
 });
 
 // ── verify --stream ────────────────────────────────────────────────────────

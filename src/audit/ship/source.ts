@@ -114,6 +114,14 @@ interface Position {
   ino: number | null;
   path: string;
   offset: number;
+  /** The last bytes before `offset` as they were read: a file rewritten under us differs. */
+  before?: Uint8Array;
+}
+
+const BEFORE = 64;
+
+function sameBytes(a: Uint8Array, b: Uint8Array | null): boolean {
+  return !!b && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 interface FileRef {
@@ -260,23 +268,44 @@ export class LogTail {
       }
       const file = files[idx];
       this.pos.path = file.path;
-      // Shorter than where we were: cut (the writer records the cut as a gap entry when it next
-      // writes, at the new end). Read it again from its start.
-      if (fileSize(file.path) < this.pos.offset) this.pos.offset = 0;
+      // Shorter than where we were, or not the bytes we read before our offset: cut or rewritten
+      // (the writer records a cut as a gap entry when it next writes, at the new end). Read it
+      // again from its start; entries already shipped are skipped by seq.
+      if (
+        fileSize(file.path) < this.pos.offset ||
+        (this.pos.before && this.pos.offset > 0 &&
+          !sameBytes(
+            this.pos.before,
+            readFrom(file.path, this.pos.offset - this.pos.before.length, this.pos.before.length),
+          ))
+      ) {
+        this.pos.offset = 0;
+        this.pos.before = undefined;
+      }
       const want = Math.max(maxBytes - bytes, 64 * 1024);
       const chunk = readFrom(file.path, this.pos.offset, want) ?? new Uint8Array();
       const text = dec.decode(chunk);
       const end = text.lastIndexOf("\n");
       if (end >= 0) {
-        let off = this.pos.offset;
+        const start = this.pos.offset;
+        // Remember the bytes just before the new offset, to notice a rewrite by the next read.
+        const mark = () => {
+          const rel = this.pos!.offset - start;
+          this.pos!.before = chunk.slice(Math.max(0, rel - BEFORE), rel);
+        };
+        let off = start;
         for (const line of text.slice(0, end).split("\n")) {
           const lineBytes = enc.encode(line).length + 1;
           this.take(line, file.path, off, items);
           off += lineBytes;
           bytes += lineBytes;
           this.pos.offset = off;
-          if (items.length >= maxItems || bytes >= maxBytes) return items;
+          if (items.length >= maxItems || bytes >= maxBytes) {
+            mark();
+            return items;
+          }
         }
+        mark();
       }
       if (chunk.length >= want) continue; // more to read in this file
       // At the end of this file. A rotated segment is final: move on to the next file.
