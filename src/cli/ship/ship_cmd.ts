@@ -229,16 +229,21 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
+/** Signs the head (a checkpoint entry); a failure is said and shipping goes on unsigned. */
 async function signCheckpoint(dir: string): Promise<void> {
   let settings = DEFAULT_AUDIT;
   try {
     settings = (await loadPolicy(dir)).audit;
   } catch { /* the policy is unreadable: checkpoint entries carry no call text anyway */ }
-  await appendAudit(dir, null, {
-    forceCheckpoint: true,
-    mode: settings.mode,
-    rotateBytes: settings.rotateBytes,
-  });
+  try {
+    await appendAudit(dir, null, {
+      forceCheckpoint: true,
+      mode: settings.mode,
+      rotateBytes: settings.rotateBytes,
+    });
+  } catch (e) {
+    err(`guard audit ship: could not sign a checkpoint: ${(e as Error).message}`);
+  }
 }
 
 export async function runShip(argsIn: string[]): Promise<number> {
