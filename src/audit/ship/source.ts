@@ -144,34 +144,35 @@ function statIno(path: string): number | null | undefined {
 }
 
 /** Reads up to `max` bytes of `path` from `offset`. */
-function readFrom(path: string, offset: number, max: number): Uint8Array | null {
-  let f: Deno.FsFile;
+function openFile(path: string): Deno.FsFile | null {
   try {
-    f = Deno.openSync(path, { read: true });
+    return Deno.openSync(path, { read: true });
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return null;
     throw e;
   }
-  try {
-    f.seekSync(offset, Deno.SeekMode.Start);
-    const buf = new Uint8Array(max);
-    let n = 0;
-    while (n < max) {
-      const r = f.readSync(buf.subarray(n));
-      if (r === null || r === 0) break;
-      n += r;
-    }
-    return buf.subarray(0, n);
-  } finally {
-    f.close();
-  }
 }
 
-function fileSize(path: string): number {
+function readAt(f: Deno.FsFile, offset: number, max: number): Uint8Array {
+  f.seekSync(offset, Deno.SeekMode.Start);
+  const buf = new Uint8Array(max);
+  let n = 0;
+  while (n < max) {
+    const r = f.readSync(buf.subarray(n));
+    if (r === null || r === 0) break;
+    n += r;
+  }
+  return buf.subarray(0, n);
+}
+
+/** Reads up to `max` bytes of `path` from `offset`. */
+function readFrom(path: string, offset: number, max: number): Uint8Array | null {
+  const f = openFile(path);
+  if (!f) return null;
   try {
-    return Deno.statSync(path).size;
-  } catch {
-    return 0;
+    return readAt(f, offset, max);
+  } finally {
+    f.close();
   }
 }
 
@@ -246,7 +247,7 @@ export class LogTail {
   next(maxItems = 500, maxBytes = 4 * 1024 * 1024): ShipItem[] {
     const items: ShipItem[] = [];
     let bytes = 0;
-    const files = this.files();
+    let files = this.files();
     if (!this.pos) {
       this.pos = this.locate(files, items);
       if (!this.pos) return items;
@@ -268,22 +269,36 @@ export class LogTail {
       }
       const file = files[idx];
       this.pos.path = file.path;
-      // Shorter than where we were, or not the bytes we read before our offset: cut or rewritten
-      // (the writer records a cut as a gap entry when it next writes, at the new end). Read it
-      // again from its start; entries already shipped are skipped by seq.
-      if (
-        fileSize(file.path) < this.pos.offset ||
-        (this.pos.before && this.pos.offset > 0 &&
-          !sameBytes(
-            this.pos.before,
-            readFrom(file.path, this.pos.offset - this.pos.before.length, this.pos.before.length),
-          ))
-      ) {
-        this.pos.offset = 0;
-        this.pos.before = undefined;
+      const f = openFile(file.path);
+      if (!f) {
+        files = this.files(); // renamed or removed since the listing
+        continue;
       }
+      let chunk: Uint8Array;
       const want = Math.max(maxBytes - bytes, 64 * 1024);
-      const chunk = readFrom(file.path, this.pos.offset, want) ?? new Uint8Array();
+      try {
+        const st = f.statSync();
+        if (file.ino !== null && st.ino !== null && st.ino !== file.ino) {
+          // Rotated between the listing and the open: this name is already the next file.
+          files = this.files();
+          continue;
+        }
+        // Shorter than where we were, or not the bytes we read before our offset: cut or
+        // rewritten (the writer records a cut as a gap entry when it next writes, at the new
+        // end). Read it again from its start; entries already shipped are skipped by seq.
+        const before = this.pos.before;
+        if (
+          st.size < this.pos.offset ||
+          (before && this.pos.offset >= before.length &&
+            !sameBytes(before, readAt(f, this.pos.offset - before.length, before.length)))
+        ) {
+          this.pos.offset = 0;
+          this.pos.before = undefined;
+        }
+        chunk = readAt(f, this.pos.offset, want);
+      } finally {
+        f.close();
+      }
       const text = dec.decode(chunk);
       const end = text.lastIndexOf("\n");
       if (end >= 0) {
