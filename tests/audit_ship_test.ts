@@ -920,6 +920,55 @@ Deno.test("verify --stream with the root keys checks the MACs too", async () => 
   assert.match(wrong.problem!, /forged MAC on entry seq 0/);
 });
 
+Deno.test("ship --follow while two writer processes append and rotate every few entries: no entry skipped", async () => {
+  const { home, dir } = await newHome();
+  const rx = otlpReceiver();
+  const writer = `${await Deno.makeTempDir({ prefix: "guard-writer-" })}/w.ts`;
+  Deno.writeTextFileSync(
+    writer,
+    `import { appendAudit } from ${JSON.stringify(`${REPO_ROOT}/src/audit/audit_log.ts`)};
+for (let i = 0; i < 250; i++) {
+  await appendAudit(Deno.args[0], {
+    time: new Date().toISOString(), source: "hook:claude", session: "w", tool: "Bash",
+    call: "echo " + i + " " + "x".repeat(i % 150),
+    decision: { action: "allow", risk: "low", rule: "safe.readonly", warning: "" },
+    event: "PreToolUse",
+  }, { rotateBytes: 3000 });
+}
+`,
+  );
+  const s = startShipper(home, [
+    "--to",
+    `otlp+http://127.0.0.1:${rx.port}`,
+    "--follow",
+    "--interval",
+    "0.05",
+    "--batch",
+    "20",
+  ]);
+  try {
+    await s.pid;
+    const write = () =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-read", "--allow-write", "--allow-sys=uid", writer, dir],
+        stdout: "null",
+        stderr: "inherit",
+      }).output();
+    const [a, b] = await Promise.all([write(), write()]);
+    assert.ok(a.success && b.success);
+    const local = localEntries(dir);
+    assert.ok(local.size >= 500);
+    const got = () => new Set(records(rx.got).map((x) => Number(attr(x, "guard.seq"))));
+    await waitFor("every entry", () => [...local.keys()].every((q) => got().has(q)));
+    const events = records(rx.got).filter((x) => attr(x, "guard.event")?.startsWith("ship."));
+    assert.deepEqual(events.map(bodyOf), [], "no gap reported");
+  } finally {
+    s.child.kill("SIGTERM");
+    await s.done;
+    await rx.server.shutdown();
+  }
+});
+
 // ── verify --stream ────────────────────────────────────────────────────────
 
 Deno.test("verify --stream: complete in any order with duplicates; a dropped, an edited and an injected entry caught", async () => {

@@ -12,9 +12,9 @@
  * (`repair`), so an unreadable line followed by such an entry is not reported.
  */
 import { GENESIS } from "../audit_entry.ts";
-import { auditPath, listSegments } from "../chain.ts";
+import { auditPath, listSegments, lockPath } from "../chain.ts";
 import type { ShipEntry, ShipEvent, ShipItem } from "./format.ts";
-import { ensureSubdir } from "../../state/state_dir.ts";
+import { ensureSubdir, withFileLock } from "../../state/state_dir.ts";
 import { readEntry } from "../audit_verify.ts";
 
 export interface Cursor {
@@ -203,7 +203,16 @@ export class LogTail {
     this.last = { ...from };
   }
 
+  /**
+   * The log's files, listed under the writers' lock: a rotation is a rename and then a new file,
+   * and a listing between the two would miss the renamed segment. (Reading happens outside the
+   * lock, through an open file whose inode is checked.)
+   */
   private files(): FileRef[] {
+    return withFileLock(lockPath(this.stateDir), () => this.listFiles());
+  }
+
+  private listFiles(): FileRef[] {
     const out: FileRef[] = [];
     for (const name of listSegments(this.stateDir)) {
       const path = `${this.stateDir}/${name}`;
