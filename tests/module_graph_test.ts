@@ -20,10 +20,10 @@ export const LAYERS: { name: string; folders: string[]; pure: boolean }[] = [
   { name: "adapters", folders: ["adapters"], pure: true },
   { name: "state", folders: ["state"], pure: false },
   { name: "auth", folders: ["auth"], pure: false },
-  { name: "audit", folders: ["audit"], pure: false },
+  { name: "audit", folders: ["audit", "audit/ship"], pure: false },
   { name: "gate", folders: ["gate"], pure: false },
   { name: "mcp", folders: ["mcp"], pure: false },
-  { name: "cli", folders: ["cli", "cli/approval", "cli/setup"], pure: false },
+  { name: "cli", folders: ["cli", "cli/approval", "cli/setup", "cli/ship"], pure: false },
 ];
 
 /** Largest number of modules one folder may hold. */

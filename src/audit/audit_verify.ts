@@ -150,7 +150,7 @@ function describeGap(from: number, to: number): string {
 }
 
 /** An entry's chain fields and the texts its hash and MAC cover; `full` when parsed. */
-interface ReadEntry {
+export interface ReadEntry {
   seq: number;
   prev_hash: string;
   hash: string;
@@ -209,7 +209,7 @@ export function fastFields(line: string): ReadEntry | null {
   };
 }
 
-function readEntry(raw: string): ReadEntry | null {
+export function readEntry(raw: string): ReadEntry | null {
   const fast = fastFields(raw);
   if (fast) return fast;
   let v: AuditEntry;

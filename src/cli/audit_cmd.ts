@@ -26,7 +26,11 @@ import { nodeCrypto } from "../audit/sync_crypto.ts";
 const USAGE = `usage:
   guard audit verify [PATH|-] [--against FILE|-]   check the log (or one segment) end to end
   guard audit checkpoint --export                 sign the current head and print it to keep elsewhere
-  guard audit key --export [--remove]             print the MAC root keys (and remove them from disk)`;
+  guard audit key --export [--remove]             print the MAC root keys (and remove them from disk)
+  guard audit ship --to <url> [--follow|--once] [--name N] [--encoding protobuf|json] [--ca FILE]
+                                                  send the log to syslog or OTLP/HTTP, at least once
+  guard audit verify --stream FILE|- --key PUBKEY|FILE
+                                                  check a collector's export for gaps, rewrites, forgeries`;
 
 function readStdinText(): string {
   const chunks: Uint8Array[] = [];
@@ -70,7 +74,11 @@ export async function runAudit(args: string[]): Promise<number> {
   try {
     switch (sub) {
       case "verify":
-        return await verifyCmd(rest);
+        return rest.some((a) => a === "--stream" || a.startsWith("--stream="))
+          ? await (await import("./ship/stream_cmd.ts")).verifyStreamCmd(rest)
+          : await verifyCmd(rest);
+      case "ship":
+        return await (await import("./ship/ship_cmd.ts")).runShip(rest);
       case "checkpoint":
         return await checkpointCmd(rest);
       case "key":

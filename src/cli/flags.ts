@@ -315,3 +315,28 @@ function denoDirPrefix(): string {
   } catch { /* no env permission for it */ }
   return dir && dir.startsWith("/") ? `DENO_DIR=${shellJoin([dir])} ` : "";
 }
+
+/**
+ * The flags of a process re-launched for one task that needs one grant the guard task does not
+ * hold (`guard audit ship`: the network for its one destination; `guard audit verify --stream`:
+ * read on the files the user named): the guard task's, without programs, with read and write
+ * cut to the state directory (plus `read`), the home, Deno's cache and the account's name in the
+ * environment, the host name (`sys`), and `--allow-net=<net>` when `net` is given. ADR 0029.
+ */
+export function taskFlags(
+  home: string,
+  opts: { net?: string; read?: string[]; write?: boolean },
+): string[] {
+  const state = `${home}/.aiguard`;
+  const flags = guardFlags(home).flatMap((f) => {
+    if (f.startsWith("--allow-run") || f.startsWith("--allow-net")) return [];
+    if (f.startsWith("--allow-read=")) return [`--allow-read=${[state, ...opts.read ?? []]}`];
+    if (f.startsWith("--allow-write=")) {
+      return opts.write === false ? [] : [`--allow-write=${state}`];
+    }
+    if (f.startsWith("--allow-env=")) return ["--allow-env=HOME,PWD,DENO_DIR,USER,LOGNAME"];
+    if (f.startsWith("--allow-sys=")) return ["--allow-sys=uid,hostname"];
+    return [f];
+  });
+  return opts.net ? [...flags, `--allow-net=${opts.net}`] : flags;
+}

@@ -10,7 +10,8 @@ import { err, out, printable } from "./io.ts";
 
 const LOG_USAGE =
   `usage: guard log [-n N] [--action allow|ask|block|…] [--tool NAME] [--session ID] [--since 10m|2h|3d|ISO-TIME] [--json] [--follow]`;
-const STATS_USAGE = `usage: guard stats [--since 10m|2h|3d|ISO-TIME] [--session ID] [--json]`;
+const STATS_USAGE =
+  `usage: guard stats [--since 10m|2h|3d|ISO-TIME] [--session ID] [--json | --prometheus]`;
 
 export interface LogFilter {
   action?: string;
@@ -189,6 +190,72 @@ export function computeStats(entries: AuditEntry[]): Stats {
   return s;
 }
 
+/** A label value in the Prometheus text exposition format: backslash, quote and newline escaped. */
+function promLabel(v: string): string {
+  return v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+}
+
+/**
+ * The decision counters in the Prometheus text exposition format (version 0.0.4), for
+ * node_exporter's textfile collector: decisions by action, by rule and action, by tool and
+ * action; guard's own events by event; the entry count and the time of the last entry.
+ */
+export function prometheusText(entries: AuditEntry[]): string {
+  const count = new Map<string, Map<string, number>>();
+  const inc = (metric: string, labels: string) => {
+    const m = count.get(metric) ?? new Map<string, number>();
+    m.set(labels, (m.get(labels) ?? 0) + 1);
+    count.set(metric, m);
+  };
+  let last = 0;
+  for (const e of entries) {
+    const t = Date.parse(e.time);
+    if (Number.isFinite(t) && t > last) last = t;
+    const action = e.decision?.action ?? "";
+    if (e.source === "guard" || (e.event && e.event.startsWith("audit."))) {
+      inc("guard_events_total", `event="${promLabel(e.event ?? e.decision?.rule ?? "")}"`);
+      continue;
+    }
+    inc("guard_decisions_total", `action="${promLabel(action)}"`);
+    if (e.decision?.rule) {
+      inc(
+        "guard_rule_decisions_total",
+        `rule="${promLabel(e.decision.rule)}",action="${promLabel(action)}"`,
+      );
+    }
+    if (e.tool) {
+      inc(
+        "guard_tool_decisions_total",
+        `tool="${promLabel(e.tool)}",action="${promLabel(action)}"`,
+      );
+    }
+  }
+  const help: [string, string][] = [
+    ["guard_decisions_total", "Decisions guard made, by action (from the audit log)."],
+    ["guard_rule_decisions_total", "Decisions by the rule that decided and the action."],
+    ["guard_tool_decisions_total", "Decisions by tool and action."],
+    ["guard_events_total", "guard's own audit events (checkpoints, gaps, rekeys), by event."],
+  ];
+  const lines: string[] = [];
+  for (const [metric, text] of help) {
+    lines.push(`# HELP ${metric} ${text}`, `# TYPE ${metric} counter`);
+    const m = count.get(metric);
+    if (!m) continue;
+    for (const [labels, n] of [...m].sort((a, b) => a[0].localeCompare(b[0]))) {
+      lines.push(`${metric}{${labels}} ${n}`);
+    }
+  }
+  lines.push(
+    "# HELP guard_audit_entries Entries in the audit log.",
+    "# TYPE guard_audit_entries gauge",
+    `guard_audit_entries ${entries.length}`,
+    "# HELP guard_audit_last_entry_timestamp_seconds Time of the newest audit entry.",
+    "# TYPE guard_audit_last_entry_timestamp_seconds gauge",
+    `guard_audit_last_entry_timestamp_seconds ${last ? (last / 1000).toFixed(3) : 0}`,
+  );
+  return lines.join("\n") + "\n";
+}
+
 function table(title: string, m: Record<string, number>, top = 15): string[] {
   const rows = Object.entries(m).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const w = Math.max(...rows.map(([k]) => k.length), 4);
@@ -203,15 +270,23 @@ export async function runStats(args: string[]): Promise<number> {
   try {
     const f: LogFilter = {};
     let json = false;
+    let prometheus = false;
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a === "--json") json = true;
+      else if (a === "--prometheus") prometheus = true;
       else if (a === "--since" && args[i + 1] !== undefined) {
         f.since = parseSince(args[++i], Date.now());
       } else if (a === "--session" && args[i + 1] !== undefined) f.session = args[++i];
       else throw new UsageError(`unknown argument ${JSON.stringify(a)}\n${STATS_USAGE}`);
     }
-    const s = computeStats((await allEntries(userStateDir())).filter((e) => matches(e, f)));
+    if (json && prometheus) throw new UsageError("--json and --prometheus exclude each other");
+    const picked = (await allEntries(userStateDir())).filter((e) => matches(e, f));
+    if (prometheus) {
+      Deno.stdout.writeSync(new TextEncoder().encode(prometheusText(picked)));
+      return 0;
+    }
+    const s = computeStats(picked);
     if (json) {
       out(JSON.stringify(s));
       return 0;

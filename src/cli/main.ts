@@ -34,7 +34,8 @@ usage:
   guard touchid setup                          enrol Touch ID (macOS, after scripts/build_touchid.sh)
   guard log [-n N] [--action A] [--tool T] [--session S] [--since 2h] [--json] [--follow]
                                                recent decisions from the audit log
-  guard stats [--since 2h] [--json]            decisions by action, rule and tool
+  guard stats [--since 2h] [--json | --prometheus]
+                                               decisions by action, rule and tool
   guard proxy [--name <server>] -- <command> [args…]
                                                MCP stdio proxy: every tools/call judged, results scanned
   guard proxy --url <url> [--header 'Name: value']… [--name <server>]
@@ -55,9 +56,28 @@ usage:
                                                prove the audit log intact (exit 1: TAMPERED)
   guard audit checkpoint --export              sign the current head; keep the output elsewhere
   guard audit key --export [--remove]          print (and take off disk) the audit MAC root keys
+  guard audit ship --to <url> [--follow | --once] [--name N] [--encoding protobuf|json] [--ca FILE]
+                                               send the audit log to syslog (tcp, tls, udp) or
+                                               OTLP/HTTP, at least once, from a durable cursor
+  guard audit verify --stream FILE|- --key PUBKEY|FILE
+                                               prove a collector's copy complete and unforged
   guard version | help
 
 Not a sole security barrier: agent platforms run the tool anyway if a hook crashes or times out.`;
+
+/**
+ * The row of src/cli/privileges.ts a command line runs under: the subcommand, or for the audit
+ * subcommands that re-launch themselves with one more grant (ADR 0029), `audit ship` and
+ * `audit verify --stream`.
+ */
+export function privilegeRow(cmd: string | undefined, rest: string[]): string {
+  if (cmd !== "audit") return cmd ?? "";
+  if (rest[0] === "ship") return "audit ship";
+  if (rest[0] === "verify" && rest.some((a) => a === "--stream" || a.startsWith("--stream="))) {
+    return "audit verify --stream";
+  }
+  return cmd;
+}
 
 export async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
@@ -65,7 +85,7 @@ export async function main(args: string[]): Promise<number> {
   try {
     home = Deno.env.get("HOME");
   } catch { /* no env permission: nothing path-specific to drop */ }
-  dropPrivileges(cmd ?? "", home);
+  dropPrivileges(privilegeRow(cmd, rest), home);
   switch (cmd) {
     case "evaluate": {
       const out = await runEvaluate(rest);

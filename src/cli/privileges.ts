@@ -2,9 +2,9 @@
  * Per-subcommand least privilege inside one executable. The flags (deno.json's
  * `guard` task, or the compiled binary's) grant the union of what any
  * subcommand needs; at start-up each subcommand revokes what it does not need,
- * before it reads any input. Nothing grants `--allow-ffi`; only the command line of
- * `guard proxy --url` grants `--allow-net`, for its one origin, and every other
- * subcommand drops it.
+ * before it reads any input. Nothing grants `--allow-ffi`; only the command lines of
+ * `guard proxy --url` and of the re-launched `guard audit ship` grant `--allow-net`, for their
+ * one origin, and every other subcommand drops it.
  */
 import { agentConfigPaths, flagPaths, guardFlags, userDirectory } from "./flags.ts";
 
@@ -34,6 +34,11 @@ export const PRIVILEGES: Record<string, Keep> = {
   log: { configs: false, run: "none" },
   stats: { configs: false, run: "none" },
   audit: { configs: false, run: "none" },
+  // These two re-launch themselves through the shell with one more grant (src/cli/ship/relaunch.ts,
+  // ADR 0029): ship the network for its one destination, verify --stream read on the files named.
+  // The re-launched process holds no programs; the shipper refuses a wider network grant.
+  "audit ship": { configs: false, run: "shell", net: true },
+  "audit verify --stream": { configs: false, run: "shell" },
   pending: { configs: false, run: "none" },
   deny: { configs: false, run: "none" },
   approve: { configs: false, run: "helpers" },
