@@ -1,7 +1,8 @@
 /**
  * What reaches the client from an allowed `tools/call`: the result is scanned
- * for prompt injection (then withheld whole, replaced by an `isError` result
- * naming the rule) and secrets are masked as `[REDACTED:<rule>]` in every
+ * for prompt injection (at the block threshold withheld whole, replaced by an
+ * `isError` result naming the rule; in the spotlight band passed spotlighted,
+ * src/detect/verdict.ts) and secrets are masked as `[REDACTED:<rule>]` in every
  * text-bearing place — `content[].text`, embedded resource text, resource-link
  * names and descriptions, every string of `structuredContent` — so the result
  * keeps its shape and stays valid against the tool's `outputSchema`. Pure.
@@ -10,17 +11,27 @@ import { detect } from "../detect/detect.ts";
 import type { InjectionResult } from "../detect/injection.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../policy/user_policy.ts";
 import { effectiveRules, findSecrets } from "../detect/secrets.ts";
+import { injectionBand, spotlightResult } from "../detect/verdict.ts";
 
 export interface FilterOptions {
   settings?: DetectorSettings;
   deadline?: number;
   now?: () => number;
+  /** The tool's name, for the spotlight notice. */
+  tool?: string;
 }
 
 export type FilterVerdict =
   | { action: "pass" }
   | { action: "redacted"; result: Record<string, unknown>; secrets: string[] }
-  | { action: "withhold"; injection: InjectionResult };
+  | { action: "withhold"; injection: InjectionResult }
+  /** In the spotlight band: `result` is the spotlighted one (secrets masked too). */
+  | {
+    action: "spotlight";
+    result: Record<string, unknown>;
+    secrets: string[];
+    injection: InjectionResult;
+  };
 
 type Slot = { get(): string; set(v: string): void };
 
@@ -86,7 +97,8 @@ export function filterResult(result: unknown, opts: FilterOptions = {}): FilterV
   if (!all.length) return { action: "pass" };
   const text = all.map((s) => s.get()).join("\n\n");
   const d = detect(text, { settings, secrets: false, deadline: opts.deadline, now: opts.now });
-  if (d.injection.flagged) return { action: "withhold", injection: d.injection };
+  const band = injectionBand(d.injection.score, settings);
+  if (band === "block") return { action: "withhold", injection: d.injection };
   const rules = effectiveRules(settings.secretRules, settings.secretDisable);
   const found: string[] = [];
   for (const s of all) {
@@ -101,6 +113,14 @@ export function filterResult(result: unknown, opts: FilterOptions = {}): FilterV
       found.push(h.rule);
     }
     s.set(out + v.slice(pos));
+  }
+  if (band === "spotlight") {
+    return {
+      action: "spotlight",
+      result: spotlightResult(r, d.injection.score, opts.tool),
+      secrets: found,
+      injection: d.injection,
+    };
   }
   return found.length ? { action: "redacted", result: r, secrets: found } : { action: "pass" };
 }
