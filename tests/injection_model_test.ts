@@ -131,10 +131,10 @@ Deno.test("one score: the model counts alone or at half beside the rules; disabl
   assert.ok(hit && hit.weight >= MODEL_MIN, "the model speaks on this text");
   assert.ok(modelWeight(bestWindow(normalize(t).text, m)!.logit, m) >= MODEL_MIN);
   const off = policyFrom('[injection]\ndisable = ["inj.model"]\n').detectors;
-  const { scanInjectionWith } = {
-    scanInjectionWith: (x: string) => scanInjection(x, { model: false }),
-  };
-  assert.ok(!scanInjectionWith(t).hits.some((h) => h.rule === "inj.model"));
+  assert.ok(!scanInjectionWith(t, off).hits.some((h) => h.rule === "inj.model"));
+  assert.ok(
+    scanInjectionWith(t, policyFrom("").detectors).hits.some((h) => h.rule === "inj.model"),
+  );
   assert.deepEqual(off.injectionDisable, ["inj.model"]);
   // Rules alone at 0.6 and the model at 0.5 give 1 - 0.4 × 0.75 = 0.7: the model counts at half.
   const combined = 1 - (1 - 0.6) * (1 - 0.5 / 2);
