@@ -16,7 +16,7 @@
  * unigrams and bigrams, 2^BITS buckets), AdaGrad, two rounds — the second
  * adds each benign training document's best-scoring window as a hard
  * negative. Calibration: on the calibrate split the block point is the
- * window logit that 0.3 % of documents and of code files exceed, the
+ * window logit that 0.2 % of documents and of code files exceed, the
  * spotlight point 2 %.
  */
 import { normalize } from "../src/detect/normalize.ts";
