@@ -176,6 +176,7 @@ Deno.test("hook: a result in the spotlight band is passed with the notice, audit
     const out = JSON.parse(r.stdout);
     assert.match(out.reason, /instruction-like text \(injection score 0\.65\)/);
     assert.doesNotMatch(out.reason, /looks like a prompt injection/);
+    assert.doesNotMatch(out.reason, /markers/, "the hook does not wrap, so it names no markers");
     const e = auditEntries(h).find((x) => x.event === "PostToolUse")!;
     assert.equal(e.decision.rule, "flow.result-spotlight");
     assert.match(e.decision.warning, /injection score 0\.65/);

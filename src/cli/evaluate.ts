@@ -509,7 +509,7 @@ async function postToolUse(
     return failed("input.audit-failed", "cannot write the audit log");
   }
   if (band === "spotlight") {
-    return { ...ALLOW, note: spotlightNotice(det.injection.score, call.tool) };
+    return { ...ALLOW, note: spotlightNotice(det.injection.score, call.tool, false) };
   }
   if (band === "block") {
     const rules = det.injection.hits.slice(0, 3).map((h) => h.rule).join(", ");
