@@ -9,6 +9,8 @@ import assert from "node:assert/strict";
 import { MalformedJson, ResultStream, type StreamVerdict } from "../src/mcp/result_stream.ts";
 import { filterResult } from "../src/mcp/result_filter.ts";
 import { LineSplitter } from "../src/mcp/framing.ts";
+import { injectionBand } from "../src/detect/verdict.ts";
+import { DEFAULT_DETECTORS } from "../src/detect/settings.ts";
 
 const AKIA = "AKIA" + "QWERTYUIOPASDFGH";
 const GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -155,11 +157,7 @@ for (
       assert.deepEqual(v.id, msg.id);
       assert.equal(v.hasResult, true);
       const old = filterResult(structuredClone(result));
-      assert.equal(
-        v.injection.flagged ? "withhold" : v.secrets.length ? "redacted" : "pass",
-        old.action,
-        line,
-      );
+      assert.equal(streamAction(v), old.action, line);
       if (old.action === "withhold") {
         withheld++;
         // The same joined text, so the same score — unless structuredContent came first (the stream
@@ -181,6 +179,18 @@ for (
     // The table reached every outcome.
     assert.ok(withheld > 30 && redacted > 30 && passed > 30, `${withheld}/${redacted}/${passed}`);
   });
+}
+
+/** The proxy's action on a streamed verdict: one band function for both paths (src/detect/verdict.ts). */
+function streamAction(v: StreamVerdict): string {
+  const band = injectionBand(v.injection.score, DEFAULT_DETECTORS);
+  return band === "block" || v.injection.flagged
+    ? "withhold"
+    : band === "spotlight"
+    ? "spotlight"
+    : v.secrets.length
+    ? "redacted"
+    : "pass";
 }
 
 Deno.test("a secret or an injection straddling chunks and scan windows is found", () => {
@@ -257,11 +267,7 @@ Deno.test("only the places the model sees count; a type after the text still dec
   for (const [result, expect] of cases) {
     const bytes = enc.encode(JSON.stringify({ jsonrpc: "2.0", id: 2, result }));
     const v = run(bytes, (n) => [Math.floor(n / 2)]);
-    assert.equal(
-      v.injection.flagged ? "withhold" : v.secrets.length ? "redacted" : "pass",
-      expect,
-      JSON.stringify(result),
-    );
+    assert.equal(streamAction(v), expect, JSON.stringify(result));
     assert.equal(
       filterResult(structuredClone(result)).action,
       expect,

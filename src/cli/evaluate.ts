@@ -471,6 +471,9 @@ async function postToolUse(
       ),
     }
     : (await import("../detect/detect.ts")).detect(text, { settings, deadline, now });
+  // One graded verdict, the proxy's too (src/detect/verdict.ts): block, spotlight or clean.
+  const { injectionBand, spotlightNotice } = await import("../detect/verdict.ts");
+  const band = injectionBand(det.injection.score, settings);
   const ev = await evaluateWithCapabilities(call, ctx, deadline);
   const fc = flowCallOf(call, ev, ctx.policy.flow, home);
   const secrets = det.secrets.map((h) => text.slice(h.start, h.end));
@@ -479,7 +482,8 @@ async function postToolUse(
     const rec = recordResult(
       session.state,
       fc,
-      { text, secrets, injection: det.injection.flagged },
+      // Spotlighted or blocked: later egress and execution follow untrusted instructions.
+      { text, secrets, injection: band !== "clean" },
       ctx.policy.flow,
       home,
       Date.now(),
@@ -487,7 +491,11 @@ async function postToolUse(
     session.save(Date.now());
     proof = { rules: [], labels: rec.labels, sources: rec.sources, caps: fc.caps };
   }
-  const id = det.injection.flagged ? "flow.result-injection" : "flow.result";
+  const id = band === "block"
+    ? "flow.result-injection"
+    : band === "spotlight"
+    ? "flow.result-spotlight"
+    : "flow.result";
   proof.rules = [id];
   const r = rule(id);
   const labels = proof.labels.length ? proof.labels.join(", ") : "none";
@@ -496,14 +504,19 @@ async function postToolUse(
     risk: r.risk,
     warning: `${r.warning} (labels: ${labels}${
       secrets.length ? `; ${secrets.length} secret(s)` : ""
-    }${session ? "" : "; no session id: not tracked"})`,
+    }${band !== "clean" ? `; injection score ${det.injection.score.toFixed(2)}` : ""}${
+      session ? "" : "; no session id: not tracked"
+    })`,
     rule: id,
     remediation: r.remediation,
   };
   if (!(await audit(d, undefined, "PostToolUse", proof))) {
     return failed("input.audit-failed", "cannot write the audit log");
   }
-  if (det.injection.flagged) {
+  if (band === "spotlight") {
+    return { ...ALLOW, note: spotlightNotice(det.injection.score, call.tool, false) };
+  }
+  if (band === "block") {
     const rules = det.injection.hits.slice(0, 3).map((h) => h.rule).join(", ");
     return {
       ...ALLOW,

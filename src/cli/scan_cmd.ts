@@ -8,6 +8,7 @@
  */
 import { detect, DetectDeadline, lineColumns, maskSecret, redactWith } from "../detect/detect.ts";
 import { ScanDeadline } from "../detect/injection.ts";
+import { injectionBand } from "../detect/verdict.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings, PolicyError } from "../policy/user_policy.ts";
 import { loadPolicy } from "../state/policy_file.ts";
 import { ensureStateDir, stateDirFor } from "../state/state_dir.ts";
@@ -88,7 +89,13 @@ export async function runScan(args: string[]): Promise<number> {
     }
     throw e;
   }
-  if (threshold !== null) s = { ...s, injectionThreshold: threshold };
+  if (threshold !== null) {
+    s = {
+      ...s,
+      injectionThreshold: threshold,
+      injectionSpotlight: Math.min(s.injectionSpotlight, threshold),
+    };
+  }
   const bytes = readStdin(MAX_SCAN_BYTES);
   if (bytes === null) {
     err(`guard scan: FAIL-CLOSED [input.too-large] input exceeds ${MAX_SCAN_BYTES} bytes`);
@@ -153,6 +160,8 @@ export async function runScan(args: string[]): Promise<number> {
       injection: {
         score: d.injection.score,
         threshold: d.injection.threshold,
+        spotlight: s.injectionSpotlight,
+        band: injectionBand(d.injection.score, s),
         flagged: d.injection.flagged,
         hits: d.injection.hits.map((h) => ({ ...h, start: pos(h.start), end: pos(h.end) })),
       },
@@ -169,6 +178,14 @@ export async function runScan(args: string[]): Promise<number> {
       `prompt injection: score ${d.injection.score.toFixed(2)} ≥ threshold ${
         d.injection.threshold.toFixed(2)
       } (${new Set(d.injection.hits.map((h) => h.rule)).size} rules)`,
+    );
+  } else if (injection && injectionBand(d.injection.score, s) === "spotlight") {
+    out(
+      `instruction-like text: score ${d.injection.score.toFixed(2)} ≥ spotlight ${
+        s.injectionSpotlight.toFixed(2)
+      } (a result would pass spotlighted: ${
+        [...new Set(d.injection.hits.map((h) => h.rule))].join(", ")
+      })`,
     );
   } else if (injection && d.injection.hits.length) {
     out(

@@ -1049,6 +1049,14 @@ export const RULES: Rule[] = [
     'Set [mcp.servers.<name>] sampling = "allow" (or "ask") in ~/.aiguard/policy.toml if the server needs it.',
   ),
   R(
+    "mcp.result-spotlighted",
+    "flow",
+    "allow",
+    "medium",
+    "MCP tool result holds instruction-like text below the block threshold (passed spotlighted as data)",
+    "Read the result if the agent acts on it; raise or lower [injection] spotlight in the policy.",
+  ),
+  R(
     "mcp.result-too-large",
     "input",
     "block",
@@ -1112,6 +1120,14 @@ export const RULES: Rule[] = [
     "high",
     "Tool result carries a likely prompt injection (the session now counts as exposed to untrusted content)",
     "Read the result yourself; guard cannot take back what the model already saw through a hook.",
+  ),
+  R(
+    "flow.result-spotlight",
+    "flow",
+    "allow",
+    "medium",
+    "Tool result holds instruction-like text below the block threshold (passed spotlighted as data; the session now counts as exposed to untrusted instructions)",
+    "Read the result if the agent acts on it; raise or lower [injection] spotlight in the policy.",
   ),
   R(
     "flow.state-reset",

@@ -37,6 +37,7 @@ import {
   splitsAt,
 } from "./directive.ts";
 import type { DetectorSettings } from "./settings.ts";
+import { bestWindow, type InjectionModel, modelWeight, shippedModel } from "./injection_model.ts";
 
 export type InjectionFamily =
   | "override"
@@ -1185,6 +1186,8 @@ export interface ScanOptions {
   /** The sentence-level directive scorer (default on) and its minimum sentence score. */
   directive?: boolean;
   directiveMin?: number;
+  /** The trained layer (`inj.model`): the shipped model by default, false: off. */
+  model?: InjectionModel | false;
 }
 
 interface View {
@@ -1514,6 +1517,7 @@ export function scanInjectionWith(
     rules: off.size ? INJECTION_RULES.filter((r) => !off.has(r.id)) : INJECTION_RULES,
     deadline,
     now,
+    ...(off.has("inj.model") ? { model: false as const } : {}),
   });
 }
 
@@ -1529,7 +1533,8 @@ export function scanInjection(text: string, opts: ScanOptions = {}): InjectionRe
   };
   const hits: InjectionHit[] = [];
   const dmin = opts.directive === false ? null : (opts.directiveMin ?? DIRECTIVE_MIN);
-  scanText(text, 0, text.length, 0, rules, hits, check, dmin);
+  const model = opts.model === false ? null : (opts.model ?? shippedModel());
+  scanText(text, 0, text.length, 0, rules, hits, check, dmin, model);
   return summarise(hits, threshold);
 }
 
@@ -1547,6 +1552,7 @@ function scanText(
   out: InjectionHit[],
   check: () => void,
   dmin: number | null,
+  model: InjectionModel | null,
 ): void {
   const local: InjectionHit[] = [];
   const norm = normalize(text);
@@ -1572,6 +1578,21 @@ function scanText(
     }
   }
   if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);
+  // The trained layer: its best window of tokens, calibrated onto the rules' weight scale.
+  if (model) {
+    const bw = bestWindow(norm.text, model);
+    const weight = bw ? modelWeight(bw.logit, model) : 0;
+    if (bw && weight >= MODEL_MIN) {
+      local.push({
+        rule: "inj.model",
+        family: "addressing",
+        weight: Math.round(weight * 1000) / 1000,
+        start: originalIndex(norm, bw.start, text.length),
+        end: Math.min(text.length, originalIndex(norm, bw.end - 1, text.length) + 1),
+      });
+    }
+    check();
+  }
   // Obfuscation cues (only possible in non-ASCII text): Latin words with Cyrillic/Greek
   // letters in them, invisible characters inside words.
   // Each regex is tried only if the text has a character of its non-Latin class at all.
@@ -1608,7 +1629,7 @@ function scanText(
     const before = out.length;
     const start = depth === 0 ? at : offset;
     const end = depth === 0 ? at + run.length : spanEnd;
-    scanText(decoded, start, end, depth + 1, rules, out, check, dmin);
+    scanText(decoded, start, end, depth + 1, rules, out, check, dmin, model);
     if (out.length > before) {
       out.push({
         rule: "inj.obfuscation.encoded",
@@ -1624,6 +1645,9 @@ function scanText(
 }
 
 const THREE_LETTERS = /[a-z]{3}/;
+
+/** Model windows weaker than this are not evidence (they would only add noise to the score). */
+export const MODEL_MIN = 0.35;
 
 /** Sentence scores below this are not evidence. */
 export const DIRECTIVE_MIN = 0.6;
@@ -1668,14 +1692,23 @@ function scanDirectives(
   });
 }
 
-/** Combines hits: one weight per distinct rule, noisy-OR, sorted by position. */
+/**
+ * Combines hits: one weight per distinct rule, noisy-OR, sorted by position; the trained layer's
+ * `inj.model` weight counts alone or at half beside the rules (the larger).
+ */
 export function summarise(hits: InjectionHit[], threshold: number): InjectionResult {
   if (!hits.length) return { score: 0, flagged: 0 >= threshold, threshold, hits: [] };
   const best = new Map<string, number>();
-  for (const h of hits) best.set(h.rule, Math.max(best.get(h.rule) ?? 0, h.weight));
+  let model = 0;
+  for (const h of hits) {
+    if (h.rule === "inj.model") model = Math.max(model, h.weight);
+    else best.set(h.rule, Math.max(best.get(h.rule) ?? 0, h.weight));
+  }
   let keep = 1;
   for (const w of best.values()) keep *= 1 - w;
-  const score = Math.round((1 - keep) * 1000) / 1000;
+  // The trained layer reads the same cue words as the rules, so it is not independent evidence:
+  // it counts in full on its own and at half its weight beside them (ADR 0025).
+  const score = Math.round(Math.max(model, 1 - keep * (1 - model / 2)) * 1000) / 1000;
   // One hit per rule and span (views can find the same text twice).
   const seen = new Set<string>();
   const unique = hits.filter((h) => {

@@ -36,6 +36,11 @@ export interface SecretRule {
   minEntropy?: number;
   /** Strings the rule must find a secret in, and strings it must not. */
   examples?: { match: string[]; noMatch: string[] };
+  /**
+   * For generic rules: whether the matched value is a secret at all (not an
+   * identifier, property access, call, keyword or a reference to another name).
+   */
+  accept?: (secret: string, m: RegExpExecArray, text: string) => boolean;
 }
 
 const S = (
@@ -62,17 +67,25 @@ const AB = "aB3dE5gH7jK9mN2pQ4sT6vW8yZ1cF0hJ"; // 32 mixed characters
 const mixed = (n: number) => (AB.repeat(Math.ceil(n / AB.length))).slice(0, n);
 
 export const SECRET_RULES: SecretRule[] = [
-  S(
-    "private-key",
-    "PEM, OpenSSH or PGP private key block",
-    ["private key"],
-    /-----BEGIN[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{16,16384}?-----END[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
-    [
-      `-----BEGIN OPENSSH PRIVATE KEY-----\n${mixed(64)}\n-----END OPENSSH PRIVATE KEY-----`,
-      `"private_key": "-----BEGIN PRIVATE KEY-----\\n${mixed(64)}\\n-----END PRIVATE KEY-----\\n"`,
-    ],
-    [`-----BEGIN CERTIFICATE-----\n${mixed(64)}\n-----END CERTIFICATE-----`],
-  ),
+  {
+    ...S(
+      "private-key",
+      "PEM, OpenSSH or PGP private key block",
+      ["private key"],
+      /-----BEGIN[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]{16,16384}?-----END[A-Z ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g,
+      [
+        `-----BEGIN OPENSSH PRIVATE KEY-----\n${mixed(64)}\n-----END OPENSSH PRIVATE KEY-----`,
+        `"private_key": "-----BEGIN PRIVATE KEY-----\\n${
+          mixed(64)
+        }\\n-----END PRIVATE KEY-----\\n"`,
+      ],
+      [
+        `-----BEGIN CERTIFICATE-----\n${mixed(64)}\n-----END CERTIFICATE-----`,
+        `key="-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----"`,
+      ],
+    ),
+    accept: keyBody,
+  },
   S(
     "aws-access-key-id",
     "AWS access key id",
@@ -340,19 +353,36 @@ export const SECRET_RULES: SecretRule[] = [
     ['password: "password123"', "password = ''"],
     3.0,
   ),
-  S(
-    "generic-secret-assignment",
-    "key/secret/token/credential assignment with a high-entropy value",
-    ["key", "secret", "token", "credential", "auth"],
-    /(?:key|secret|token|credential|auth)s?[A-Za-z0-9_.-]{0,24}["']?\s{0,4}(?:[:=]|=>)\s{0,4}["']?(?<secret>[A-Za-z0-9/+_.=-]{16,256})/gi,
-    ['api_key = "' + mixed(32) + '"', '"client_secret": "' + mixed(24) + '"'],
-    [
-      'api_key = "your-api-key-here"',
-      "token = " + rep("x", 20),
-      'key: "0123456789abcdef0123456789abcdef01234567"',
-    ],
-    3.5,
-  ),
+  {
+    ...S(
+      "generic-secret-assignment",
+      "key/secret/token/credential assignment whose value looks like a secret (length, entropy, " +
+        "character classes; never an identifier, property access, call or reference)",
+      ["key", "secret", "token", "credential", "auth"],
+      /(?:key|secret|token|credential|auth)s?[A-Za-z0-9_.-]{0,24}(?<nq>["'`]?)\s{0,4}(?<op>=>|:=|\|\||\?\?|,|[:=])\s{0,4}(?<q>["'`]?)(?<secret>[A-Za-z0-9/+_.=-]{16,256})/gi,
+      [
+        'api_key = "' + mixed(32) + '"',
+        '"client_secret": "' + mixed(24) + '"',
+        "SECRET_KEY: " + mixed(40),
+        "const key = process.env.API_KEY || '" + mixed(30) + "';",
+        'os.environ.get("SIGNING_KEY", "' + mixed(36) + '")',
+      ],
+      [
+        'api_key = "your-api-key-here"',
+        "token = " + rep("x", 20),
+        'key: "0123456789abcdef0123456789abcdef01234567"',
+        "exports.JwtTokenAudience = exports.JwtTokenIssuerClaimName = void 0;",
+        'init.credentials = this.withCredentials ? "include" : "same-origin";',
+        "const progressToken = this._taskProgressTokens.get(taskId);",
+        "key = require_jsx_utils.normalizeIntrinsicElementKey(key);",
+        "export const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';",
+        'keyword: "unevaluatedProperties",',
+        "const authHeader = req.headers.authorization;",
+      ],
+      3.0,
+    ),
+    accept: opaqueValue,
+  },
 ];
 
 /** Shannon entropy in bits per character. */
@@ -431,10 +461,97 @@ export function benignValue(secret: string): boolean {
       .test(s)
   ) return true;
   if (/^p[k]_(?:live|test)_/.test(s)) return true; // Stripe publishable keys are public
+  // The JSON Web Token every tutorial shows (jwt.io's example, signed with "your-256-bit-secret").
+  if (s.endsWith(".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")) return true;
   if (/^AgB[A-Za-z0-9+/]{40,}/.test(s)) return true; // sealed-secrets ciphertext
   if (/^LS0tLS1CRUdJTi(?:BDRVJUSUZJQ0FURS|BQVUJMSUMgS0VZ)/.test(s)) return true; // base64 of a certificate or public key
   if (/^(?:linux|windows|macos|darwin|ubuntu)-/i.test(s)) return true; // CI cache keys
   return false;
+}
+
+/** A private key block holds key material, not a placeholder (`XXXX`, `...`): 24 base64 characters, 3 bits/char. */
+function keyBody(block: string): boolean {
+  const body = block.replace(/-----(?:BEGIN|END)[A-Z ]*-----/g, "").replace(
+    /\\n|[^A-Za-z0-9+/=]/g,
+    "",
+  );
+  return body.length >= 24 && entropy(body) >= 3;
+}
+
+/** JavaScript, Python and shell words a value can be instead of a literal. */
+const KEYWORDS = new Set(
+  (
+    "true false null undefined none nil this self new void typeof instanceof function return " +
+    "await async yield require import export class super default"
+  ).split(" "),
+);
+
+/**
+ * Whether a value is made of words (an identifier, a dotted property chain, a
+ * kebab-case or path-like name, `UPPER_SNAKE`): at most four digits in at
+ * most two runs; its letters either mostly lower case (camelCase) or all upper
+ * case, not mixed as random keys are; and each word (camelCase humps and
+ * acronyms split) pronounceable: no run of five consonants, a vowel in every
+ * word of five letters or more (acronyms up to five letters excepted).
+ */
+export function wordLike(v: string): boolean {
+  const digitRuns = v.match(/[0-9]+/g) ?? [];
+  let digits = 0;
+  for (const d of digitRuns) digits += d.length;
+  if (digits > 4 || digitRuns.length > 2) return false;
+  let letters = 0;
+  let upper = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c >= 65 && c <= 90) {
+      letters++;
+      upper++;
+    } else if (c >= 97 && c <= 122) letters++;
+  }
+  if (letters < 4) return false;
+  const ratio = upper / letters;
+  if (ratio > 0.34 && ratio < 0.9) return false;
+  const words = v.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+/g) ?? [];
+  for (const w of words) {
+    if (w.length <= 5 && /^[A-Z]+$/.test(w)) continue;
+    if (/[^aeiouy]{5}/i.test(w)) return false;
+    if (w.length >= 5 && !/[aeiouy]/i.test(w)) return false;
+  }
+  return true;
+}
+
+/** A run no key holds: an alphabet table (`ABCDEFGHIJKLMNOP…`, a base64 codec's). */
+const ALPHABET_RUN = /abcdefghijklmnop|ABCDEFGHIJKLMNOP/;
+
+/**
+ * A generic assignment's value is reported only when it looks like a secret:
+ * a whole quoted literal, or an unquoted configuration value (`KEY: v`,
+ * `KEY=v`) that is not a call, an index or a member chain (`a.b.c`); never
+ * a keyword or made of
+ * words; hex needs 32 characters; other values mix at least two character
+ * classes with 3.5 bits/char (entropy gate on the rule for hex: 3.0).
+ */
+function opaqueValue(secret: string, m: RegExpExecArray, text: string): boolean {
+  const q = m.groups?.q ?? "";
+  const op = m.groups?.op ?? "";
+  const after = text.charAt(m.index + m[0].length);
+  if (q) {
+    if (after !== q) return false; // only part of a longer literal (or a template with ${…})
+  } else {
+    // An unquoted value is a secret only in configuration shapes (`KEY: v`, `KEY=v`).
+    if (op !== ":" && op !== "=") return false;
+    if (after === "(" || after === "[" || after === "<") return false; // a call or an index
+    if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(secret)) return false; // a.b.c
+  }
+  if (KEYWORDS.has(secret.toLowerCase())) return false;
+  if (wordLike(secret) || ALPHABET_RUN.test(secret)) return false;
+  if (/^[0-9a-f]+$/i.test(secret)) return secret.length >= 32;
+  let classes = 0;
+  if (/[a-z]/.test(secret)) classes++;
+  if (/[A-Z]/.test(secret)) classes++;
+  if (/[0-9]/.test(secret)) classes++;
+  if (/[/+_=.-]/.test(secret)) classes++;
+  return classes >= 2 && entropy(secret) >= 3.5;
 }
 
 const ID_NAME =
@@ -662,6 +779,36 @@ function* matchesFrom(text: string, sticky: RegExp, starts: number[]): Generator
   }
 }
 
+/**
+ * The matches of a rule with an `accept` check: like `patternMatches`, but a
+ * match the check turns down does not hide the matches that start inside it
+ * (`key = process.env.API_KEY || "…"`: the value after `||` is still tried).
+ */
+function* acceptedMatches(r: SecretRule, text: string, found: Found): Generator<RegExpExecArray> {
+  const a = ANCHORED.get(r.pattern);
+  const starts = a ? Float64Array.from(a.starts.starts(found, text)).sort() : null;
+  const sticky = a?.sticky ?? stickyTwin(r.pattern);
+  let from = 0;
+  let prev = -1;
+  const tryAt = (p: number): RegExpExecArray | null => {
+    sticky.lastIndex = p;
+    return sticky.exec(text);
+  };
+  const all = starts ?? (function* () {
+    for (let p = 0; p <= text.length; p++) yield p;
+  })();
+  for (const p of all) {
+    if (p < from || p === prev || p > text.length) continue;
+    prev = p;
+    const m = tryAt(p);
+    if (!m) continue;
+    const secret = m.groups?.secret ?? m[0];
+    if (!r.accept!(secret, m, text)) continue;
+    yield m;
+    from = m[0].length ? p + m[0].length : p + 1;
+  }
+}
+
 /** The built-in patterns (rules and SAFE_SPANS) with their sticky twins and match starts. */
 const ANCHORED = new WeakMap<RegExp, { sticky: RegExp; starts: Starts }>();
 
@@ -718,7 +865,9 @@ export function findSecrets(text: string, opts: SecretOptions | SecretRule[] = {
     const r = rules[ri];
     if (r.keywords.length && !gateOpen(p, ri, found, has)) continue;
     r.pattern.lastIndex = 0;
-    for (const m of patternMatches(r.pattern, text, found)) {
+    for (
+      const m of r.accept ? acceptedMatches(r, text, found) : patternMatches(r.pattern, text, found)
+    ) {
       const secret = m.groups?.secret ?? m[0];
       if (!secret) continue;
       if (r.id !== "private-key" && benignValue(secret)) continue;

@@ -13,7 +13,10 @@ export interface DetectorSettings {
   secretDisable: string[];
   /** Values never reported as secrets. */
   secretAllow: RegExp[];
+  /** At or above: the result is withheld (proxy) or reported as an injection (hook). */
   injectionThreshold: number;
+  /** At or above (and below the threshold): the result passes spotlighted (src/detect/verdict.ts). */
+  injectionSpotlight: number;
   injectionDisable: string[];
 }
 
@@ -22,5 +25,6 @@ export const DEFAULT_DETECTORS: DetectorSettings = {
   secretDisable: [],
   secretAllow: [],
   injectionThreshold: 0.7,
+  injectionSpotlight: 0.5,
   injectionDisable: [],
 };

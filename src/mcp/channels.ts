@@ -252,7 +252,8 @@ export function judgeChannel(
           for (const k of ["name", "uri", "uriTemplate"]) if (typeof e[k] === "string") e[k] = "";
         }
         verdict.changed = true;
-      } else if (v.action === "redacted") {
+      } else if (v.action === "redacted" || (v.action === "spotlight" && v.secrets.length)) {
+        // The spotlight band passes on these channels (masked); only tool results are wrapped.
         verdict.secrets.push(...v.secrets);
         verdict.changed = true;
       }
@@ -261,7 +262,7 @@ export function judgeChannel(
   }
   const v = judgeSlots(channelSlots(method, payload), opts);
   if (v.action === "withhold") verdict.withhold = v.injection;
-  else if (v.action === "redacted") {
+  else if (v.action === "redacted" || (v.action === "spotlight" && v.secrets.length)) {
     verdict.secrets = v.secrets;
     verdict.changed = true;
   }

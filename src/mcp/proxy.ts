@@ -27,6 +27,7 @@ import { canonicalJson } from "../core/canonical.ts";
 import { loadRemembered, RememberedError } from "../state/remembered.ts";
 import { detect, DetectDeadline } from "../detect/detect.ts";
 import { ScanDeadline } from "../detect/injection.ts";
+import { injectionBand, spotlightResult } from "../detect/verdict.ts";
 import { type CompiledPolicy, PolicyError, samplingMode } from "../policy/user_policy.ts";
 import { rule } from "../core/rules.ts";
 import type { Decision, ToolCall } from "../core/types.ts";
@@ -122,6 +123,7 @@ type ResultScan =
   | { kind: "too-large" }
   | { kind: "deadline" }
   | { kind: "injection"; injection: InjectionResult }
+  | { kind: "spotlight"; injection: InjectionResult; secrets: string[]; flowText: () => string }
   | { kind: "redacted"; secrets: string[]; flowText: () => string }
   | { kind: "pass"; flowText: () => string };
 
@@ -771,6 +773,7 @@ export class ProxySession {
     const result = msg.result as Record<string, unknown>;
     if (result.resultType === "input_required") return null;
     let scan: ResultScan;
+    let spotlit: Record<string, unknown> | null = null;
     if (size > this.o.policy.mcp.maxResultBytes) scan = { kind: "too-large" };
     else {
       try {
@@ -778,9 +781,18 @@ export class ProxySession {
           settings: this.o.policy.detectors,
           deadline: performance.now() + SCAN_DEADLINE_MS + SCAN_MS_PER_MIB * (size / 1048576),
           now: () => performance.now(),
+          tool: p?.tool,
         });
+        if (v.action === "spotlight") spotlit = v.result;
         scan = v.action === "withhold"
           ? { kind: "injection", injection: v.injection }
+          : v.action === "spotlight"
+          ? {
+            kind: "spotlight",
+            injection: v.injection,
+            secrets: v.secrets,
+            flowText: () => JSON.stringify(v.result),
+          }
           : v.action === "redacted"
           ? {
             kind: "redacted",
@@ -795,6 +807,7 @@ export class ProxySession {
     }
     const out = this.judgeResult(msg.id, p, size, scan);
     if (out.kind === "withhold") return out.reply;
+    if (out.kind === "spotlight" && spotlit) return { ...msg, result: spotlit };
     return out.kind === "redacted" ? { ...msg, result } : null;
   }
 
@@ -807,7 +820,9 @@ export class ProxySession {
     p: Extract<Pending, { kind: "call" }> | null,
     size: number,
     scan: ResultScan,
-  ): { kind: "withhold"; reply: Record<string, unknown> } | { kind: "redacted" | "pass" } {
+  ): { kind: "withhold"; reply: Record<string, unknown> } | {
+    kind: "redacted" | "pass" | "spotlight";
+  } {
     const tool = p?.tool ?? "tasks/result";
     const withhold = (d: Decision) => {
       this.audit(d, tool, "", "mcp.result-withheld");
@@ -846,8 +861,10 @@ export class ProxySession {
         {
           text: scan.flowText(),
           secrets: [],
-          injection: false,
-          private: scan.kind === "redacted",
+          // Spotlighted: the session counts as exposed to untrusted instructions.
+          injection: scan.kind === "spotlight",
+          private: scan.kind === "redacted" ||
+            (scan.kind === "spotlight" && scan.secrets.length > 0),
         },
         this.o.policy.flow,
         this.o.home,
@@ -872,6 +889,25 @@ export class ProxySession {
           { rules: [r.id], labels: rec.labels, sources: rec.sources, caps: p.flow.caps },
         );
       }
+    }
+    if (scan.kind === "spotlight") {
+      const r = rule("mcp.result-spotlighted");
+      const rules = [...new Set(scan.injection.hits.map((h) => h.rule))];
+      this.audit(
+        {
+          action: "allow",
+          risk: r.risk,
+          warning: `${r.warning}: score ${scan.injection.score.toFixed(2)} (${rules.join(", ")})${
+            scan.secrets.length ? `; secrets masked: ${[...new Set(scan.secrets)].join(", ")}` : ""
+          }`,
+          rule: r.id,
+          remediation: r.remediation,
+        },
+        tool,
+        "",
+        "mcp.result-spotlighted",
+      );
+      return { kind: "spotlight" };
     }
     if (scan.kind === "redacted") {
       const d: Decision = {
@@ -998,12 +1034,28 @@ export class ProxySession {
       ? { kind: "deadline" }
       : v.injection.flagged
       ? { kind: "injection", injection: v.injection }
+      : injectionBand(v.injection.score, this.o.policy.detectors) === "spotlight"
+      ? {
+        kind: "spotlight",
+        injection: v.injection,
+        secrets: v.secrets,
+        flowText: () => flowPrefix(v.secrets.length ? v.redacted() : v.bytes()),
+      }
       : v.secrets.length
       ? { kind: "redacted", secrets: v.secrets, flowText: () => flowPrefix(v.redacted()) }
       : { kind: "pass", flowText: () => flowPrefix(v.bytes()) };
     const out = this.judgeResult(v.id, call, v.size, scan);
     if (out.kind === "withhold") await this.toClient(line(out.reply));
-    else await send(out.kind === "redacted" ? v.redacted() : v.bytes());
+    else if (out.kind === "spotlight") {
+      // Rare (the band between the thresholds): the message is parsed once and rewritten.
+      const parts = v.secrets.length ? v.redacted() : v.bytes();
+      const d = new TextDecoder();
+      const msg = JSON.parse(parts.map((b) => d.decode(b, { stream: true })).join("") + d.decode());
+      const res = isObject(msg.result) ? msg.result : {};
+      await this.toClient(
+        line({ ...msg, result: spotlightResult(res, v.injection.score, call?.tool) }),
+      );
+    } else await send(out.kind === "redacted" ? v.redacted() : v.bytes());
   }
 
   private async pinTools(msg: Record<string, unknown>): Promise<Record<string, unknown> | null> {

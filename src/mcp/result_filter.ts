@@ -1,7 +1,8 @@
 /**
  * What reaches the client from an allowed `tools/call`: the result is scanned
- * for prompt injection (then withheld whole, replaced by an `isError` result
- * naming the rule) and secrets are masked as `[REDACTED:<rule>]` in every
+ * for prompt injection (at the block threshold withheld whole, replaced by an
+ * `isError` result naming the rule; in the spotlight band passed spotlighted,
+ * src/detect/verdict.ts) and secrets are masked as `[REDACTED:<rule>]` in every
  * text-bearing place — `content[].text`, embedded resource text, resource-link
  * names and descriptions, every string of `structuredContent` — so the result
  * keeps its shape and stays valid against the tool's `outputSchema`. Pure.
@@ -10,17 +11,27 @@ import { detect } from "../detect/detect.ts";
 import type { InjectionResult } from "../detect/injection.ts";
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../policy/user_policy.ts";
 import { effectiveRules, findSecrets } from "../detect/secrets.ts";
+import { injectionBand, spotlightResult } from "../detect/verdict.ts";
 
 export interface FilterOptions {
   settings?: DetectorSettings;
   deadline?: number;
   now?: () => number;
+  /** The tool's name, for the spotlight notice. */
+  tool?: string;
 }
 
 export type FilterVerdict =
   | { action: "pass" }
   | { action: "redacted"; result: Record<string, unknown>; secrets: string[] }
-  | { action: "withhold"; injection: InjectionResult };
+  | { action: "withhold"; injection: InjectionResult }
+  /** In the spotlight band: `result` is the spotlighted one (secrets masked too). */
+  | {
+    action: "spotlight";
+    result: Record<string, unknown>;
+    secrets: string[];
+    injection: InjectionResult;
+  };
 
 /** A model-visible string of a message, with a setter (masking writes through it). */
 export type Slot = { get(): string; set(v: string): void };
@@ -83,14 +94,26 @@ export function filterResult(result: unknown, opts: FilterOptions = {}): FilterV
   if (!result || typeof result !== "object" || Array.isArray(result)) return { action: "pass" };
   const r = result as Record<string, unknown>;
   const v = judgeSlots(slots(r), opts);
-  return v.action === "redacted" ? { action: "redacted", result: r, secrets: v.secrets } : v;
+  if (v.action === "redacted") return { action: "redacted", result: r, secrets: v.secrets };
+  if (v.action === "spotlight") {
+    // In the spotlight band: the result passes wrapped as data (its secrets masked already).
+    return {
+      action: "spotlight",
+      result: spotlightResult(r, v.injection.score, opts.tool),
+      secrets: v.secrets,
+      injection: v.injection,
+    };
+  }
+  return v;
 }
 
 /** The verdict on a set of model-visible strings (withheld, masked in place, or passed). */
 export type SlotVerdict =
   | { action: "pass" }
   | { action: "redacted"; secrets: string[] }
-  | { action: "withhold"; injection: InjectionResult };
+  | { action: "withhold"; injection: InjectionResult }
+  /** Instruction-like text below the block threshold (graded verdicts, ADR 0025). */
+  | { action: "spotlight"; secrets: string[]; injection: InjectionResult };
 
 /**
  * The one verdict function of the proxy: the strings joined are scanned for a prompt injection
@@ -103,7 +126,8 @@ export function judgeSlots(all: Slot[], opts: FilterOptions = {}): SlotVerdict {
   if (!all.length) return { action: "pass" };
   const text = all.map((s) => s.get()).join("\n\n");
   const d = detect(text, { settings, secrets: false, deadline: opts.deadline, now: opts.now });
-  if (d.injection.flagged) return { action: "withhold", injection: d.injection };
+  const band = injectionBand(d.injection.score, settings);
+  if (band === "block") return { action: "withhold", injection: d.injection };
   const rules = effectiveRules(settings.secretRules, settings.secretDisable);
   const found: string[] = [];
   for (const s of all) {
@@ -119,5 +143,6 @@ export function judgeSlots(all: Slot[], opts: FilterOptions = {}): SlotVerdict {
     }
     s.set(out + v.slice(pos));
   }
+  if (band === "spotlight") return { action: "spotlight", secrets: found, injection: d.injection };
   return found.length ? { action: "redacted", secrets: found } : { action: "pass" };
 }

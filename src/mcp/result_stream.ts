@@ -233,6 +233,9 @@ export class ResultStream {
           rules: this.injRules,
           deadline: this.o.deadline?.(this.size),
           now: this.o.now,
+          ...(this.settings.injectionDisable.includes("inj.model")
+            ? { model: false as const }
+            : {}),
         });
       } catch (e) {
         if (!(e instanceof ScanDeadline)) throw e;

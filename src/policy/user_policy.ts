@@ -480,11 +480,11 @@ function compileDetectors(
     const line = lineOf(text, "[injection]") ?? lineOf(text, "injection");
     const t = table(data.injection, "injection", file, line);
     for (const k of Object.keys(t)) {
-      if (!["threshold", "disable"].includes(k)) {
+      if (!["threshold", "spotlight", "disable"].includes(k)) {
         throw new PolicyError(
           file,
           lineOf(text, k) ?? line,
-          `unknown key "injection.${k}" (expected threshold or disable)`,
+          `unknown key "injection.${k}" (expected threshold, spotlight or disable)`,
         );
       }
     }
@@ -497,6 +497,27 @@ function compileDetectors(
         );
       }
       out.injectionThreshold = t.threshold;
+    }
+    if (t.spotlight !== undefined) {
+      if (typeof t.spotlight !== "number" || !(t.spotlight > 0 && t.spotlight <= 1)) {
+        throw new PolicyError(
+          file,
+          lineOf(text, "spotlight") ?? line,
+          `"injection.spotlight" must be a number in (0, 1]`,
+        );
+      }
+      out.injectionSpotlight = t.spotlight;
+    }
+    if (out.injectionSpotlight > out.injectionThreshold) {
+      if (t.spotlight !== undefined) {
+        throw new PolicyError(
+          file,
+          lineOf(text, "spotlight") ?? line,
+          `"injection.spotlight" (${out.injectionSpotlight}) must not be above "injection.threshold" (${out.injectionThreshold})`,
+        );
+      }
+      // Only the threshold moved below the default spotlight: no band in between.
+      out.injectionSpotlight = out.injectionThreshold;
     }
     out.injectionDisable = stringList(t.disable, "injection.disable", file, text, line);
   }

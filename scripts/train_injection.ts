@@ -1,0 +1,382 @@
+/**
+ * Trains the injection layer (src/detect/injection_model.ts) offline and
+ * reproducibly, and reports it on families it never saw (ADR 0025).
+ *
+ *   deno task train-injection            # build the corpus, train, calibrate, write the model, report
+ *   deno task train-injection --report   # only the report, with the shipped model
+ *
+ * Corpus (scripts/injection_corpus.ts): benign documents and code installed
+ * on the machine, split by package into train / calibrate / holdout; attacks
+ * generated from goals × templates × carriers × obfuscations × languages,
+ * every attack with a held-out template, carrier, goal or language kept out
+ * of training. The `tests/eval` dev and test splits join training (their
+ * holdout split never does).
+ *
+ * Training: logistic regression on windows of `WINDOW` tokens (hashed word
+ * unigrams and bigrams, 2^BITS buckets), AdaGrad, two rounds — the second
+ * adds each benign training document's best-scoring window as a hard
+ * negative. Calibration: on the calibrate split the block point is the
+ * window logit that 0.2 % of documents and of code files exceed, the
+ * spotlight point 2 %.
+ */
+import { normalize } from "../src/detect/normalize.ts";
+import {
+  bestWindow,
+  forEachToken,
+  type InjectionModel,
+  serializeModel,
+  shippedModel,
+} from "../src/detect/injection_model.ts";
+import { scanInjection } from "../src/detect/injection.ts";
+import {
+  type Attack,
+  type BenignDoc,
+  gatherBenign,
+  generateAttacks,
+  HELD_OUT,
+  isHeldOut,
+  prng,
+  SEED,
+} from "./injection_corpus.ts";
+import { REPO_ROOT } from "./guard_flags.ts";
+
+const BITS = 20;
+const WINDOW = 16;
+const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
+
+interface Tokens {
+  uni: Uint32Array;
+  bi: Uint32Array;
+  start: Int32Array;
+  end: Int32Array;
+}
+
+function tokensOf(text: string): Tokens {
+  const uni: number[] = [];
+  const bi: number[] = [];
+  const start: number[] = [];
+  const end: number[] = [];
+  forEachToken(text, (u, b, s, e) => {
+    uni.push(u);
+    bi.push(b);
+    start.push(s);
+    end.push(e);
+  });
+  return {
+    uni: Uint32Array.from(uni),
+    bi: Uint32Array.from(bi),
+    start: Int32Array.from(start),
+    end: Int32Array.from(end),
+  };
+}
+
+/** The feature indices of tokens [a, b). */
+function features(t: Tokens, a: number, b: number, mask: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i < b; i++) out.push(t.uni[i] & mask, (t.bi[i] ^ 0x5bd1e995) & mask);
+  return out;
+}
+
+interface Example {
+  f: number[];
+  y: number;
+  weight: number;
+}
+
+class Trainer {
+  w: Float64Array;
+  g: Float64Array;
+  bias = 0;
+  gb = 1e-8;
+  constructor(readonly bits: number) {
+    this.w = new Float64Array(1 << bits);
+    this.g = new Float64Array(1 << bits).fill(1e-8);
+  }
+  logit(f: number[]): number {
+    let s = this.bias;
+    for (const i of f) s += this.w[i];
+    return s;
+  }
+  fit(examples: Example[], epochs: number, seed: number, lr = 0.2, l2 = 1e-7): void {
+    const r = prng(seed);
+    const order = examples.map((_, i) => i);
+    for (let e = 0; e < epochs; e++) {
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(r() * (i + 1));
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      for (const k of order) {
+        const ex = examples[k];
+        const p = 1 / (1 + Math.exp(-this.logit(ex.f)));
+        const grad = (p - ex.y) * ex.weight;
+        for (const i of ex.f) {
+          const gi = grad + l2 * this.w[i];
+          this.g[i] += gi * gi;
+          this.w[i] -= (lr * gi) / Math.sqrt(this.g[i]);
+        }
+        this.gb += grad * grad;
+        this.bias -= (lr * grad) / Math.sqrt(this.gb);
+      }
+    }
+  }
+  /** Quantised to int8; the logit of a window is bias + scale × Σ int8. */
+  model(spotlight = 0, block = 0): InjectionModel {
+    let max = 0;
+    for (const x of this.w) max = Math.max(max, Math.abs(x));
+    const scale = max / 127 || 1;
+    const weights = new Int8Array(this.w.length);
+    for (let i = 0; i < this.w.length; i++) weights[i] = Math.round(this.w[i] / scale);
+    return { bits: this.bits, window: WINDOW, scale, bias: this.bias, spotlight, block, weights };
+  }
+}
+
+/** Windows of an attack document that cover its payload. */
+function attackExamples(a: Attack, mask: number, weight: number): Example[] {
+  const doc = normalize(a.text).text;
+  const pay = normalize(a.payload).text.trim();
+  const t = tokensOf(doc);
+  const n = t.uni.length;
+  const out: Example[] = [];
+  const at = doc.indexOf(pay);
+  if (at < 0 || n === 0) {
+    const p = tokensOf(pay);
+    const m = p.uni.length;
+    for (let s = 0; s + WINDOW <= Math.max(m, WINDOW); s += 4) {
+      out.push({ f: features(p, s, Math.min(m, s + WINDOW), mask), y: 1, weight });
+    }
+    return out;
+  }
+  // Token range of the payload.
+  let a0 = 0;
+  while (a0 < n && t.end[a0] <= at) a0++;
+  let b0 = a0;
+  while (b0 < n && t.start[b0] < at + pay.length) b0++;
+  const len = b0 - a0;
+  if (n <= WINDOW) return [{ f: features(t, 0, n, mask), y: 1, weight }];
+  const need = Math.min(len, WINDOW) * 0.7;
+  for (let s = Math.max(0, a0 - WINDOW); s + WINDOW <= n && s < b0; s += 2) {
+    const overlap = Math.min(b0, s + WINDOW) - Math.max(a0, s);
+    if (overlap >= need) out.push({ f: features(t, s, s + WINDOW, mask), y: 1, weight });
+  }
+  return out;
+}
+
+/** Strided windows of a benign document. */
+function benignExamples(text: string, mask: number, r: () => number, cap: number): Example[] {
+  const t = tokensOf(normalize(text).text);
+  const n = t.uni.length;
+  if (n === 0) return [];
+  if (n <= WINDOW) return [{ f: features(t, 0, n, mask), y: 0, weight: 1 }];
+  const out: Example[] = [];
+  const stride = Math.max(WINDOW / 2, Math.floor((n - WINDOW) / cap));
+  for (let s = Math.floor(r() * stride); s + WINDOW <= n; s += stride) {
+    out.push({ f: features(t, s, s + WINDOW, mask), y: 0, weight: 1 });
+    // A short text is one short window: benign short texts (a line, a title, a log entry) too.
+    if (r() < 0.3) {
+      const len = 1 + Math.floor(r() * (WINDOW - 1));
+      out.push({ f: features(t, s, s + len, mask), y: 0, weight: 1 });
+    }
+  }
+  return out;
+}
+
+/** The best window of a benign document as a hard negative. */
+function hardNegative(text: string, tr: Trainer, mask: number): Example | null {
+  const t = tokensOf(normalize(text).text);
+  const n = t.uni.length;
+  if (n <= WINDOW) return null;
+  let best = -Infinity;
+  let at = 0;
+  let sum = 0;
+  const c = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    c[i] = tr.w[t.uni[i] & mask] + tr.w[(t.bi[i] ^ 0x5bd1e995) & mask];
+    sum += c[i];
+    if (i >= WINDOW) sum -= c[i - WINDOW];
+    if (i >= WINDOW - 1 && sum > best) {
+      best = sum;
+      at = i - WINDOW + 1;
+    }
+  }
+  return { f: features(t, at, at + WINDOW, mask), y: 0, weight: 2 };
+}
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+const modelLogit = (text: string, m: InjectionModel) =>
+  bestWindow(normalize(text).text, m)?.logit ?? -Infinity;
+
+interface EvalDoc {
+  text: string;
+  group: string;
+}
+
+function loadEval(set: string, split: string): { text: string }[] {
+  return JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}/tests/eval/${set}/${split}.json`));
+}
+
+export interface Report {
+  modelBytes: number;
+  corpus: Record<string, number>;
+  modelAlone: Record<string, string>;
+  combined: Record<string, string>;
+}
+
+/** Recall of the held-out attacks at the thresholds that keep benign docs and code at ≤ fpr. */
+export async function report(m: InjectionModel, print = true): Promise<Report> {
+  const benign = (await gatherBenign()).filter((b) => b.split === "holdout");
+  const attacks = generateAttacks().filter(isHeldOut);
+  const docs = benign.filter((b) => b.kind === "doc");
+  const code = benign.filter((b) => b.kind === "code");
+  const out: Report = {
+    modelBytes: serializeModel(m).length,
+    corpus: { attacks: attacks.length, benignDocs: docs.length, benignCode: code.length },
+    modelAlone: {},
+    combined: {},
+  };
+  const pct = (a: number, n: number) => `${a}/${n} (${(100 * a / Math.max(1, n)).toFixed(1)} %)`;
+  const aLog = attacks.map((a) => modelLogit(a.text, m));
+  const dLog = docs.map((d) => modelLogit(d.text, m));
+  const cLog = code.map((d) => modelLogit(d.text, m));
+  for (const fpr of [0.01, 0.001]) {
+    const t = Math.max(quantile(dLog, 1 - fpr), quantile(cLog, 1 - fpr));
+    const hit = aLog.filter((x) => x > t).length;
+    out.modelAlone[`recall at <= ${fpr * 100} % benign`] = `${pct(hit, attacks.length)}; docs ${
+      pct(dLog.filter((x) => x > t).length, docs.length)
+    }, code ${pct(cLog.filter((x) => x > t).length, code.length)}`;
+  }
+  // Combined with the rules, as shipped: the score guard acts on.
+  const score = (text: string) => scanInjection(text, { model: m }).score;
+  const aS = attacks.map((a) => score(a.text));
+  const dS = docs.map((d) => score(d.text));
+  const cS = code.map((d) => score(d.text));
+  const rulesOnly = attacks.filter((a) => scanInjection(a.text, { model: false }).flagged).length;
+  out.combined["rules alone, block (0.7)"] = pct(rulesOnly, attacks.length);
+  for (const [name, t] of [["block (0.7)", 0.7], ["spotlight (0.5)", 0.5]] as const) {
+    out.combined[name] = `attacks ${pct(aS.filter((x) => x >= t).length, attacks.length)}; docs ${
+      pct(dS.filter((x) => x >= t).length, docs.length)
+    }, code ${pct(cS.filter((x) => x >= t).length, code.length)}`;
+  }
+  for (const fpr of [0.01, 0.001]) {
+    const t = Math.max(quantile(dS, 1 - fpr), quantile(cS, 1 - fpr));
+    out.combined[`recall at <= ${fpr * 100} % benign (score > ${t.toFixed(3)})`] = pct(
+      aS.filter((x) => x > t).length,
+      attacks.length,
+    );
+  }
+  for (const [dim, held] of Object.entries(HELD_OUT)) {
+    for (const v of held) {
+      const ids = attacks.map((a, i) => [a, i] as const).filter(([a]) =>
+        (a as unknown as Record<string, string>)[dim] === v
+      );
+      out.combined[`held-out ${dim} ${v}`] = pct(
+        ids.filter(([, i]) => aS[i] >= 0.7).length,
+        ids.length,
+      );
+    }
+  }
+  const hold = loadEval("injection", "holdout");
+  const holdB = loadEval("benign", "holdout");
+  out.combined["tests/eval holdout attacks (0.7)"] = pct(
+    hold.filter((d) => scanInjection(d.text, { model: m }).flagged).length,
+    hold.length,
+  );
+  out.combined["tests/eval holdout benign flagged (0.7)"] = pct(
+    holdB.filter((d) => scanInjection(d.text, { model: m }).flagged).length,
+    holdB.length,
+  );
+  if (print) {
+    console.log(`model: ${out.modelBytes} bytes; holdout corpus: ${JSON.stringify(out.corpus)}`);
+    console.log("model alone (held-out families, holdout packages):");
+    for (const [k, v] of Object.entries(out.modelAlone)) console.log(`  ${k}: ${v}`);
+    console.log("combined with the rules (one score):");
+    for (const [k, v] of Object.entries(out.combined)) console.log(`  ${k}: ${v}`);
+  }
+  return out;
+}
+
+async function train(): Promise<InjectionModel> {
+  const mask = (1 << BITS) - 1;
+  const r = prng(SEED + 1);
+  const benign: BenignDoc[] = await gatherBenign();
+  const train = benign.filter((b) => b.split === "train");
+  const calib = benign.filter((b) => b.split === "calibrate");
+  const attacks = generateAttacks().filter((a) => !isHeldOut(a));
+  const extraBenign: EvalDoc[] = [...loadEval("benign", "dev"), ...loadEval("benign", "test")].map(
+    (d) => ({ text: d.text, group: "eval" }),
+  );
+  const extraAttacks = [...loadEval("injection", "dev"), ...loadEval("injection", "test")];
+  const examples: Example[] = [];
+  const negTexts = [...train.map((b) => b.text), ...extraBenign.map((d) => d.text)];
+  for (const t of negTexts) examples.push(...benignExamples(t, mask, r, 60));
+  // The evaluation sets' benign documents are hard negatives (prose about injections, security
+  // advisories, agent docs): every window of them, weighted up.
+  for (const d of extraBenign) {
+    for (const ex of benignExamples(d.text, mask, r, 400)) examples.push({ ...ex, weight: 3 });
+  }
+  const negCount = examples.length;
+  const pos: Example[] = [];
+  for (const a of attacks) {
+    pos.push(...attackExamples(a, mask, 1));
+    // The payload on its own too: short tool outputs are one sentence with no carrier around it.
+    pos.push(...attackExamples({ ...a, text: a.payload }, mask, 1));
+  }
+  // The eval attacks carry no payload span: their windows are scored by the model itself (round 2).
+  const posWeight = Math.min(20, negCount / Math.max(1, pos.length));
+  for (const p of pos) p.weight = posWeight;
+  examples.push(...pos);
+  console.log(
+    `corpus: ${train.length} benign train docs (+${extraBenign.length} eval), ${calib.length} calibrate, ` +
+      `${attacks.length} train attacks; ${negCount} negative and ${pos.length} positive windows`,
+  );
+  const tr = new Trainer(BITS);
+  tr.fit(examples, 3, SEED);
+  // Round 2: each benign document's best window as a hard negative; each eval attack's best window
+  // as a positive (the window the model finds is the one to learn).
+  for (const t of negTexts) {
+    const h = hardNegative(t, tr, mask);
+    if (h) examples.push(h);
+  }
+  for (const d of extraBenign) {
+    const h = hardNegative(d.text, tr, mask);
+    if (h) examples.push({ ...h, weight: 6 });
+  }
+  for (const d of extraAttacks) {
+    const t = tokensOf(normalize(d.text).text);
+    const n = t.uni.length;
+    if (!n) continue;
+    let best = -Infinity;
+    let at = 0;
+    for (let s = 0; s + Math.min(n, WINDOW) <= n; s++) {
+      const v = tr.logit(features(t, s, Math.min(n, s + WINDOW), mask));
+      if (v > best) [best, at] = [v, s];
+    }
+    examples.push({ f: features(t, at, Math.min(n, at + WINDOW), mask), y: 1, weight: posWeight });
+  }
+  tr.fit(examples, 2, SEED + 2);
+  // Calibrate on packages never trained on.
+  let m = tr.model();
+  const cDocs = calib.filter((b) => b.kind === "doc").map((b) => modelLogit(b.text, m));
+  const cCode = calib.filter((b) => b.kind === "code").map((b) => modelLogit(b.text, m));
+  const block = Math.max(quantile(cDocs, 0.998), quantile(cCode, 0.998));
+  const spotlight = Math.max(quantile(cDocs, 0.98), quantile(cCode, 0.98));
+  m = tr.model(Math.min(spotlight, block - 0.01), block);
+  console.log(
+    `calibration: spotlight logit ${m.spotlight.toFixed(3)}, block logit ${m.block.toFixed(3)}`,
+  );
+  return m;
+}
+
+if (import.meta.main) {
+  let m: InjectionModel;
+  if (Deno.args.includes("--report")) m = shippedModel();
+  else {
+    m = await train();
+    Deno.writeFileSync(MODEL_PATH, serializeModel(m));
+    console.log(`wrote ${MODEL_PATH}`);
+  }
+  await report(m);
+}

@@ -1,0 +1,207 @@
+/**
+ * The trained injection layer (ADR 0025): a logistic model over hashed word
+ * unigrams and bigrams of the normalised text, scored on every window of
+ * `WINDOW` consecutive tokens; the text's score is its best window. The
+ * weights are data — `injection_model.bin`, written by
+ * `deno task train-injection` (scripts/train_injection.ts) and imported as
+ * bytes — so no weights are fetched and nothing runs but a table lookup.
+ *
+ * A window is local (a few dozen words), so the streamed scan's overlapping
+ * windows see every window the whole text has: both give the same best
+ * window. The model's verdict enters the injection score as one more rule,
+ * `inj.model`, whose weight is the calibrated window score: 0.5 (spotlight)
+ * and 0.7 (block) sit at the calibration split's operating points.
+ *
+ * Layout of the bytes (little-endian): "GIM1", u8 hash bits, u8 window,
+ * u16 reserved, f32 scale, f32 bias, f32 spotlight logit, f32 block logit,
+ * then 2^bits int8 weights (weight = int8 × scale).
+ */
+import MODEL from "./injection_model.bin" with { type: "bytes" };
+
+export interface InjectionModel {
+  bits: number;
+  window: number;
+  scale: number;
+  bias: number;
+  /** Window logit that maps to weight 0.5. */
+  spotlight: number;
+  /** Window logit that maps to weight 0.7. */
+  block: number;
+  weights: Int8Array;
+}
+
+export function parseModel(b: Uint8Array): InjectionModel {
+  if (b.length < 24 || String.fromCharCode(b[0], b[1], b[2], b[3]) !== "GIM1") {
+    throw new Error("injection model: bad header");
+  }
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const bits = b[4];
+  const n = 1 << bits;
+  if (b.length !== 24 + n) throw new Error("injection model: wrong size");
+  return {
+    bits,
+    window: b[5],
+    scale: v.getFloat32(8, true),
+    bias: v.getFloat32(12, true),
+    spotlight: v.getFloat32(16, true),
+    block: v.getFloat32(20, true),
+    weights: new Int8Array(b.buffer, b.byteOffset + 24, n),
+  };
+}
+
+export function serializeModel(m: InjectionModel): Uint8Array {
+  const n = 1 << m.bits;
+  const b = new Uint8Array(24 + n);
+  b.set([0x47, 0x49, 0x4d, 0x31, m.bits, m.window, 0, 0]);
+  const v = new DataView(b.buffer);
+  v.setFloat32(8, m.scale, true);
+  v.setFloat32(12, m.bias, true);
+  v.setFloat32(16, m.spotlight, true);
+  v.setFloat32(20, m.block, true);
+  b.set(new Uint8Array(m.weights.buffer, m.weights.byteOffset, n), 24);
+  return b;
+}
+
+let shipped: InjectionModel | null = null;
+
+/** The model shipped in the repository. */
+export function shippedModel(): InjectionModel {
+  return shipped ??= parseModel(MODEL);
+}
+
+/** Token classes: 1 word character, 2 a punctuation mark that is a token of its own. */
+const CLASS = new Uint8Array(65536);
+for (let c = 0; c < 65536; c++) {
+  if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 39) CLASS[c] = 1;
+  else if (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && !(c >= 0x2000 && c <= 0x2bff)) {
+    CLASS[c] = 1; // letters of other scripts (normalised text has folded Latin look-alikes)
+  }
+}
+for (const ch of ":<>|{}[]=#$/~@!") CLASS[ch.charCodeAt(0)] = 2;
+// Upper case cannot occur in normalised text, but the model may be given raw text.
+for (let c = 65; c <= 90; c++) CLASS[c] = 1;
+
+/**
+ * Calls `emit(unigram, bigram, start, end)` for each token of `text`
+ * (hashes, unmasked; offsets in `text`). Words are runs of letters, digits,
+ * `_` and `'`, lower-cased ASCII; some punctuation marks are tokens.
+ */
+export function forEachToken(
+  text: string,
+  emit: (uni: number, bi: number, start: number, end: number) => void,
+): void {
+  let prev = 0x12345;
+  let h = 0;
+  let start = -1;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    let c = i < n ? text.charCodeAt(i) : 32;
+    let k = CLASS[c];
+    if (k === 1) {
+      if (c >= 65 && c <= 90) c += 32;
+      if (start < 0) {
+        start = i;
+        h = 0x811c9dc5;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+      continue;
+    }
+    if (start >= 0) {
+      const uni = h >>> 0;
+      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, start, i);
+      prev = uni;
+      start = -1;
+    }
+    if (k === 2) {
+      const uni = Math.imul(0x811c9dc5 ^ c, 0x01000193) >>> 0;
+      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, i, i + 1);
+      prev = uni;
+    }
+    k = 0;
+  }
+}
+
+export interface ModelWindow {
+  /** The best window's logit. */
+  logit: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The best window of `text` (offsets in `text`); null for a text of no tokens. The tokenizer of
+ * `forEachToken`, inlined (this runs over every byte of every result).
+ */
+export function bestWindow(text: string, m: InjectionModel = shippedModel()): ModelWindow | null {
+  const mask = (1 << m.bits) - 1;
+  const w = m.weights;
+  const k = m.window;
+  const contrib = new Int32Array(k);
+  const starts = new Int32Array(k);
+  let sum = 0;
+  let count = 0;
+  let best = -Infinity;
+  let bestStart = 0;
+  let bestEnd = 0;
+  let lastEnd = 0;
+  let prev = 0x12345;
+  let h = 0;
+  let start = -1;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    let c = i < n ? text.charCodeAt(i) : 32;
+    const cls = CLASS[c];
+    if (cls === 1) {
+      if (c >= 65 && c <= 90) c += 32;
+      if (start < 0) {
+        start = i;
+        h = 0x811c9dc5;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+      continue;
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      let uni: number;
+      let s: number;
+      let e: number;
+      if (pass === 0) {
+        if (start < 0) continue;
+        uni = h >>> 0;
+        s = start;
+        e = i;
+        start = -1;
+      } else {
+        if (cls !== 2) break;
+        uni = Math.imul(0x811c9dc5 ^ c, 0x01000193) >>> 0;
+        s = i;
+        e = i + 1;
+      }
+      const bi = (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0;
+      prev = uni;
+      const slot = count % k;
+      const v = w[uni & mask] + w[(bi ^ 0x5bd1e995) & mask];
+      if (count >= k) sum -= contrib[slot];
+      contrib[slot] = v;
+      starts[slot] = s;
+      sum += v;
+      count++;
+      if (count >= k && sum > best) {
+        best = sum;
+        bestStart = starts[count % k];
+        bestEnd = e;
+      }
+      lastEnd = e;
+    }
+  }
+  if (count === 0) return null;
+  // Fewer than `window` tokens: the one window is the whole text.
+  if (count < k) return { logit: m.bias + sum * m.scale, start: starts[0], end: lastEnd };
+  return { logit: m.bias + best * m.scale, start: bestStart, end: bestEnd };
+}
+
+/** The calibrated weight of a window logit: 0.5 at the spotlight point, 0.7 at the block point. */
+export function modelWeight(logit: number, m: InjectionModel = shippedModel()): number {
+  const span = Math.max(1e-6, m.block - m.spotlight);
+  const w = 0.5 + 0.2 * (logit - m.spotlight) / span;
+  return Math.max(0, Math.min(0.95, w));
+}
