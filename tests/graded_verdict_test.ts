@@ -231,7 +231,10 @@ Deno.test("hook: a result in the spotlight band is passed with the notice, audit
 
 Deno.test("proxy: spotlight band passes wrapped with the notice (whole and streamed), block band withheld; both audited", async () => {
   const h = await home(NO_MODEL_TOML + '[mcp.servers.fx]\nallow = ["^mcp__fx__"]\n');
+  // The proxy judges paths against its real working directory (ADR 0026): a project of its own.
+  await Deno.mkdir(`${h}/project`, { recursive: true });
   const transport = new StdioClientTransport({
+    cwd: `${h}/project`,
     command: Deno.execPath(),
     args: [
       ...runFlags(h, Deno.execPath()),
