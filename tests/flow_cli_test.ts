@@ -259,7 +259,10 @@ const FIXTURE = `${REPO_ROOT}/tests/fixtures/mcp_server.ts`;
 
 async function proxy(h: string) {
   const server = [Deno.execPath(), "run", "-A", FIXTURE];
+  // The proxy judges paths against its real working directory (ADR 0026): a project of its own.
+  await Deno.mkdir(`${h}/project`, { recursive: true });
   const transport = new StdioClientTransport({
+    cwd: `${h}/project`,
     command: Deno.execPath(),
     args: [
       "run",
