@@ -5,7 +5,6 @@
  */
 import { claudeToolCall } from "../adapters/claude.ts";
 import { asObject, InputError } from "../adapters/payload.ts";
-import { PolicyError } from "../policy/user_policy.ts";
 import type { ToolCall } from "../core/types.ts";
 import type { Evaluation } from "../policy/evaluation.ts";
 import { loadPolicy } from "../state/policy_file.ts";
@@ -19,10 +18,14 @@ import {
 import type { CallShape } from "../shell/call_shape.ts";
 import { loadRemembered } from "../state/remembered.ts";
 import { baseContext, evaluateWithCapabilities } from "../gate/runtime.ts";
-import { type CompiledPolicy, EMPTY_POLICY } from "../policy/user_policy.ts";
+import {
+  type CompiledPolicy,
+  EMPTY_POLICY,
+  PolicyError,
+  withinCap,
+} from "../policy/user_policy.ts";
 import { policyRuleById } from "../policy/managed_policy.ts";
 import { hasRule, rule } from "../core/rules.ts";
-import { withinCap } from "../gate/gate.ts";
 import { findWorkspace, type FoundWorkspace, namedWorkspace } from "../state/workspace.ts";
 
 const USAGE = `usage: guard explain [--cwd DIR] [--workspace DIR|none] [--json] '<command>'

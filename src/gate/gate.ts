@@ -13,6 +13,7 @@ import type { Evaluation } from "../policy/evaluation.ts";
 import { evaluateWithCapabilities } from "./runtime.ts";
 import type { Route } from "../policy/ask_route.ts";
 import type { RememberedRule } from "../policy/remembered.ts";
+import { withinCap } from "../policy/user_policy.ts";
 import type { AskRecord } from "../audit/audit_entry.ts";
 import { workspaceOf } from "../policy/engine.ts";
 
@@ -38,13 +39,6 @@ function tierOf(id: string): Tier {
   if (id.startsWith("managed.")) return "managed";
   if (id.startsWith("user.") || id.startsWith("remembered.")) return "user";
   return hasRule(id) ? rule(id).tier : "input";
-}
-
-const SCOPE_RANK = ["off", "session", "project", "always"];
-
-/** Is a remembered scope within the managed cap? */
-export function withinCap(scope: string, cap: string): boolean {
-  return SCOPE_RANK.indexOf(scope) <= SCOPE_RANK.indexOf(cap);
 }
 
 /** What the front end adds to the gate: where asks go, remembered rules, MCP hand-over. */

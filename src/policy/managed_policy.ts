@@ -32,6 +32,7 @@ import {
   PolicyError,
   type PolicyMode,
   type PolicyRule,
+  REMEMBER_CAPS,
   type RememberCap,
   ruleId,
   type SamplingMode,
@@ -39,7 +40,6 @@ import {
 import { DEFAULT_FLOW } from "../flow/flow_settings.ts";
 
 export type { ManagedLayer, RememberCap };
-export const REMEMBER_CAPS: readonly RememberCap[] = ["off", "session", "project", "always"];
 
 /** One managed file as the state layer read it: its path, its text, the parsed TOML. */
 export interface ManagedSource {
@@ -439,15 +439,6 @@ export function mergeManaged(
       droppedAllows: user.rules.length - userRules.length,
     },
   };
-}
-
-/** May a remembered approval of `scope` be made or used under the managed cap? */
-export function rememberAllowed(
-  policy: CompiledPolicy,
-  scope: Exclude<RememberCap, "off">,
-): boolean {
-  const cap = policy.managed?.remember ?? "always";
-  return capRank(scope) <= capRank(cap);
 }
 
 /** Does observe mode let a decision of this rule run? Never a managed rule, unless the managed files chose observe. */

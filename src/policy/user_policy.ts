@@ -94,6 +94,14 @@ export const DEFAULT_WATCH: WatchSettings = { unlockMinutes: 10 };
 
 /** The widest scope a remembered approval may have under `[managed] remember`. */
 export type RememberCap = "off" | "session" | "project" | "always";
+/** The caps on remembered approvals, narrowest first (`[managed] remember`). */
+export const REMEMBER_CAPS: readonly RememberCap[] = ["off", "session", "project", "always"];
+
+/** Is a remembered scope within the managed cap? */
+export function withinCap(scope: string, cap: string): boolean {
+  const rank = REMEMBER_CAPS as readonly string[];
+  return rank.indexOf(scope) <= rank.indexOf(cap);
+}
 
 /** What the managed layer adds to a policy (src/policy/managed_policy.ts, ADR 0027). */
 export interface ManagedLayer {

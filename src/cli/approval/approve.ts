@@ -9,9 +9,8 @@
 import { secondFactor } from "./auth_flow.ts";
 import { err, out, printable } from "../io.ts";
 import { appendAudit } from "../../audit/audit_log.ts";
-import { DEFAULT_AUDIT, type DetectorSettings } from "../../policy/user_policy.ts";
+import { DEFAULT_AUDIT, type DetectorSettings, withinCap } from "../../policy/user_policy.ts";
 import { loadPolicy } from "../../state/policy_file.ts";
-import { withinCap } from "../../gate/gate.ts";
 import {
   APPROVAL_TTL_MS,
   ApprovalError,

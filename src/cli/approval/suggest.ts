@@ -29,7 +29,7 @@ import { snapshot } from "../../audit/audit_read.ts";
 import { AuthStateError } from "../../auth/auth_state.ts";
 import type { Challenge } from "../../state/challenges.ts";
 import { loadPolicy } from "../../state/policy_file.ts";
-import { withinCap } from "../../gate/gate.ts";
+import { withinCap } from "../../policy/user_policy.ts";
 import { addRemembered, loadRemembered, RememberedError } from "../../state/remembered.ts";
 import { StateError, userStateDir } from "../../state/state_dir.ts";
 
