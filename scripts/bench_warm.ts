@@ -16,6 +16,7 @@ import {
   hookRunFlags,
   MAIN_TS,
   REPO_ROOT,
+  runProcess,
   startEvaluator,
   tempHome,
 } from "./guard_flags.ts";
@@ -84,26 +85,13 @@ export const WARM_CLASSES: WarmClass[] = [
   },
 ];
 
+/** One hook-like process, timed spawn → exit (scripts/guard_flags.ts `runProcess`). */
 async function timed(args: string[], home: string, stdin: Uint8Array) {
-  const t0 = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    cwd: REPO_ROOT,
+  const r = await runProcess(Deno.execPath(), args, {
     env: guardEnv(home, { CLAUDE_CODE_ENTRYPOINT: "sdk-cli" }),
-    clearEnv: true,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(stdin).catch(() => {});
-  await w.close().catch(() => {});
-  const o = await child.output();
-  return {
-    ms: performance.now() - t0,
-    code: o.code,
-    out: new TextDecoder().decode(o.stderr) + new TextDecoder().decode(o.stdout),
-  };
+    stdin,
+  });
+  return { ms: r.ms, code: r.code, out: r.stderr + r.stdout };
 }
 
 const median = (xs: number[]) => {
