@@ -18,7 +18,7 @@ import {
   removeCase,
 } from "./harness.ts";
 import type { Driver } from "./drivers.ts";
-import { guardEnv, REPO_ROOT } from "../../scripts/guard_flags.ts";
+import { guardEnv, REPO_ROOT, runProcess } from "../../scripts/guard_flags.ts";
 import type { ScriptedCall } from "./mock_model.ts";
 import type { CaseResult } from "./run_case.ts";
 import { runCase } from "./sandbox.ts";
@@ -436,20 +436,11 @@ export const FIX_SCENARIOS: Scenario[] = [
         const command = await installedHook(d.agent, c.home);
         for (const [cmd, stop] of [["rm -rf ~", true], ["ls", false]] as const) {
           // No interfaces at all, not even loopback: any fetch would fail loudly.
-          const child = new Deno.Command("unshare", {
-            args: ["--net", "--", "sh", "-c", command],
-            env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
-            clearEnv: true,
+          const { stderr } = await runProcess("unshare", ["--net", "--", "sh", "-c", command], {
             cwd: c.project,
-            stdin: "piped",
-            stdout: "piped",
-            stderr: "piped",
-          }).spawn();
-          const w = child.stdin.getWriter();
-          await w.write(new TextEncoder().encode(JSON.stringify(hookPayload(d, c, cmd))));
-          await w.close();
-          const o = await child.output();
-          const stderr = new TextDecoder().decode(o.stderr);
+            env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
+            stdin: JSON.stringify(hookPayload(d, c, cmd)),
+          });
           if (stop) {
             assert.match(stderr, /^guard: BLOCKED \[abs\.rm-protected\][^\n]*\n$/, `${d.agent}`);
           } else assert.equal(stderr, "", `${d.agent}: ${stderr}`);
@@ -733,22 +724,13 @@ async function timeInstalledHook(
     JSON.stringify(hookPayload(d, c, "git status --short")),
   );
   const run = async (line: string) => {
-    const t0 = performance.now();
-    const child = new Deno.Command("sh", {
-      args: ["-c", line],
-      env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
-      clearEnv: true,
+    const r = await runProcess("sh", ["-c", line], {
       cwd: c.project,
-      stdin: "piped",
-      stdout: "null",
-      stderr: "null",
-    }).spawn();
-    const w = child.stdin.getWriter();
-    await w.write(payload).catch(() => {});
-    await w.close().catch(() => {});
-    const { code } = await child.status;
-    assert.ok(code === 0 || code === 2, `the hook exited ${code}`);
-    return performance.now() - t0;
+      env: { ...guardEnv(c.home), PATH: "/usr/bin:/bin" },
+      stdin: payload,
+    });
+    assert.ok(r.code === 0 || r.code === 2, `the hook exited ${r.code}: ${r.stderr}`);
+    return r.ms;
   };
   const hook: number[] = [], base: number[] = [];
   for (let i = 0; i < 12; i++) {
