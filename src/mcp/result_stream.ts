@@ -16,6 +16,16 @@
  * (servers often put `id` last), so every large message is scanned; a block's
  * `type` may also follow its text, so block strings are scanned as candidates
  * and kept or discarded by type at the end.
+ *
+ * A `resources/read` answer has another shape: `result.contents[]`, each entry's
+ * `text`, and its `blob` when its `mimeType` is textual or absent, base64- and
+ * UTF-8-decoded as it arrives (channels.ts reads the same places). Its strings
+ * are scanned as a second, separate joined text (`StreamVerdict.contents`), so
+ * whichever request the message answers is judged on exactly its own strings.
+ * Where the streamed verdict could differ from the whole one (a blob that turns
+ * out not to be base64 of UTF-8, a `mimeType` after its blob that is not
+ * textual, duplicate keys or both `text` and a blob in one entry) it says so
+ * (`contents.whole`), and the caller judges the kept bytes whole instead.
  */
 import {
   type InjectionHit,
@@ -28,6 +38,7 @@ import { effectiveRules, findSecrets, mergeHits, type SecretHit } from "../detec
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
 import { INJECTION_RULES } from "../detect/injection.ts";
 import { SHOWN_FIELDS, STRUCTURED_DEPTH } from "./result_filter.ts";
+import { textualMime } from "./channels.ts";
 
 /** Window and overlap of a scan, in UTF-16 units (the overlap ≥ the longest base64 run rescanned). */
 export const SCAN_WINDOW = 1 << 20;
@@ -44,7 +55,36 @@ export interface StreamScanOptions {
   overlap?: number;
 }
 
-type Role = "top" | "result" | "content" | "block" | "resource" | "structured" | "other";
+type Role =
+  | "top"
+  | "result"
+  | "content"
+  | "block"
+  | "resource"
+  | "structured"
+  | "contents"
+  | "entry"
+  | "other";
+
+/** One joined text scanned for an injection: a tool result's strings, or a resource's. */
+interface Shape {
+  joined: Windows;
+  hits: InjectionHit[];
+  /** Its injection hits so far already cross the threshold. */
+  flagged: boolean;
+  any: boolean;
+}
+
+/** An entry of a resources/read answer's `contents`. */
+interface Entry {
+  /** Its `mimeType` so far: none yet, a textual one, or anything else (its blob is not text). */
+  mime: "unseen" | "textual" | "other";
+  /** Keys seen of those that decide what is scanned (a duplicate: judged whole). */
+  keys: Set<string>;
+  /** Strings of it being scanned (text, blob). */
+  scanned: number;
+  blobSeen: boolean;
+}
 
 interface Block {
   type: string | null;
@@ -59,6 +99,12 @@ interface Slot {
   block: Block | null;
   /** A field of SHOWN_FIELDS (`text`, `name`, …, `resource.text`), or `structured`. */
   key: string;
+  /** The joined text it belongs to. */
+  shape: Shape;
+  /** A resource blob: base64 of UTF-8 text, decoded for the scan and re-encoded when masked. */
+  blob: boolean;
+  /** A blob that did not decode (it is not scanned; the message is judged whole). */
+  dead: boolean;
   /** Its text while held back from the joined injection text (see Block.held). */
   text: string[] | null;
   secrets: SecretHit[];
@@ -72,13 +118,18 @@ interface Frame {
   /** obj: expecting a key / a colon / a value / a comma; arr: a value / a comma. */
   expect: "key" | "colon" | "value" | "comma" | "first";
   block: Block | null;
+  entry: Entry | null;
   depth: number;
 }
 
 /** What a string token being read is for. */
 type StringUse =
   | { kind: "skip" }
-  | { kind: "capture"; into: "key" | "type" | "resultType" | "method" | "id"; bytes: number[] }
+  | {
+    kind: "capture";
+    into: "key" | "type" | "resultType" | "method" | "id" | "mime";
+    bytes: number[];
+  }
   | { kind: "slot"; slot: Slot };
 
 const Q = 0x22;
@@ -153,6 +204,91 @@ class StringDecoder {
   }
 }
 
+/**
+ * A blob's text given in pieces of its (JSON-decoded) base64: as `atob` after removing every
+ * whitespace character, then strict UTF-8 (what channels.ts's `blobText` accepts, piece by piece).
+ * `push` returns null once the blob is not base64 of UTF-8.
+ */
+export class Base64Text {
+  private rest = "";
+  private pad = 0;
+  private n = 0;
+  private bad = false;
+  private utf8 = new TextDecoder("utf-8", { fatal: true });
+  push(piece: string, last: boolean): string | null {
+    if (this.bad) return null;
+    try {
+      return this.decode(piece, last);
+    } catch {
+      this.bad = true;
+      return null;
+    }
+  }
+  private decode(piece: string, last: boolean): string {
+    let s = piece.replace(/\s+/g, "");
+    if (s.length) {
+      const eq = s.indexOf("=");
+      if (this.pad && eq !== 0) throw new Error("data after padding");
+      if (eq >= 0) {
+        if (!/^=+$/.test(s.slice(eq))) throw new Error("data after padding");
+        this.pad += s.length - eq;
+        s = s.slice(0, eq);
+      }
+      if (!/^[A-Za-z0-9+/]*$/.test(s)) throw new Error("not base64");
+      this.n += s.length;
+    }
+    let all = this.rest + s;
+    let out = "";
+    const whole = all.length - (all.length % 4);
+    if (whole) {
+      out = this.text(all.slice(0, whole), false);
+      all = all.slice(whole);
+    }
+    this.rest = all;
+    if (!last) return out;
+    // atob: a length that is a multiple of 4 may end in one or two "="; a remainder of 1 fails.
+    if (this.pad && ((this.n + this.pad) % 4 !== 0 || this.pad > 2)) throw new Error("padding");
+    if (this.n % 4 === 1) throw new Error("length");
+    return out + this.text(this.rest, true);
+  }
+  private text(b64: string, last: boolean): string {
+    const bin = b64 ? atob(b64) : "";
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return this.utf8.decode(bytes, { stream: !last });
+  }
+}
+
+/** Text encoded as UTF-8 then base64, in pieces (three bytes at a time; padded at the end). */
+class Base64Writer {
+  private enc = new TextEncoder();
+  private carry = new Uint8Array(0);
+  private high: string | null = null;
+  push(text: string, last: boolean): string {
+    // A surrogate pair cut between pieces is encoded whole.
+    if (this.high !== null) {
+      text = this.high + text;
+      this.high = null;
+    }
+    const c = text.length ? text.charCodeAt(text.length - 1) : 0;
+    if (!last && c >= 0xd800 && c <= 0xdbff) {
+      this.high = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    const fresh = this.enc.encode(text);
+    const bytes = new Uint8Array(this.carry.length + fresh.length);
+    bytes.set(this.carry);
+    bytes.set(fresh, this.carry.length);
+    const cut = last ? bytes.length : bytes.length - (bytes.length % 3);
+    this.carry = bytes.slice(cut);
+    let bin = "";
+    for (let i = 0; i < cut; i += 0x8000) {
+      bin += String.fromCharCode(...bytes.subarray(i, Math.min(cut, i + 0x8000)));
+    }
+    return bin ? btoa(bin) : "";
+  }
+}
+
 export interface StreamVerdict {
   size: number;
   /** The message's kept bytes are gone: it was larger than `maxBytes`. */
@@ -173,6 +309,17 @@ export interface StreamVerdict {
   bytes(): Uint8Array[];
   /** The message with every secret of a visible slot masked as `[REDACTED:<rule>]` (built once). */
   redacted(): Uint8Array[];
+  /** The same verdict for the message read as a `resources/read` answer (`result.contents[]`). */
+  contents: ContentsVerdict;
+}
+
+export interface ContentsVerdict {
+  /** Why the streamed verdict may differ from the whole one (judge the bytes whole), or null. */
+  whole: string | null;
+  injection: InjectionResult;
+  secrets: string[];
+  /** The message with every secret of an entry's text or textual blob masked (built once). */
+  redacted(): Uint8Array[];
 }
 
 export class ResultStream {
@@ -189,18 +336,18 @@ export class ResultStream {
   private decoder: StringDecoder | null = null;
   private slotText: Windows | null = null;
   private slots: Slot[] = [];
-  private injHits: InjectionHit[] = [];
-  private joined: Windows;
-  private joinedAny = false;
+  /** A tool result's strings, and a resources/read answer's. */
+  private tool: Shape;
+  private res: Shape;
+  /** Why the resources/read reading must be judged whole (see ContentsVerdict.whole). */
+  private whole: string | null = null;
+  private blob: Base64Text | null = null;
   /** The scan ran out of time: the verdict says so (the caller withholds); lexing goes on. */
   private deadlinePassed = false;
 
-  /** The injection hits so far already cross the threshold. */
-  private flagged = false;
-
   /** Whether scanning can stop: the deadline passed, or an injection already withholds it. */
-  private late(): boolean {
-    if (this.flagged) return true;
+  private late(shape: Shape): boolean {
+    if (shape.flagged) return true;
     if (this.deadlinePassed) return true;
     if (this.o.deadline && this.o.now && this.o.now() > this.o.deadline(this.size)) {
       this.deadlinePassed = true;
@@ -224,8 +371,14 @@ export class ResultStream {
     this.injRules = off.size ? INJECTION_RULES.filter((r) => !off.has(r.id)) : INJECTION_RULES;
     this.win = o.window ?? SCAN_WINDOW;
     this.ov = o.overlap ?? SCAN_OVERLAP;
-    this.joined = new Windows(this.win, this.ov, (text, base) => {
-      if (!text || this.late()) return;
+    this.tool = this.shape();
+    this.res = this.shape();
+  }
+
+  private shape(): Shape {
+    const shape: Shape = { joined: null!, hits: [], flagged: false, any: false };
+    shape.joined = new Windows(this.win, this.ov, (text, base) => {
+      if (!text || this.late(shape)) return;
       let r;
       try {
         r = scanInjection(text, {
@@ -242,13 +395,14 @@ export class ResultStream {
         this.deadlinePassed = true;
         return;
       }
-      for (const h of r.hits) this.injHits.push({ ...h, start: h.start + base, end: h.end + base });
+      for (const h of r.hits) shape.hits.push({ ...h, start: h.start + base, end: h.end + base });
       // The score only grows (noisy-OR of distinct rules): once over the threshold the result is
       // withheld whatever follows, so the rest is lexed for its id but no longer scanned.
       if (r.hits.length) {
-        this.flagged = summarise(this.injHits, this.settings.injectionThreshold).flagged;
+        shape.flagged = summarise(shape.hits, this.settings.injectionThreshold).flagged;
       }
     });
+    return shape;
   }
 
   /** Feeds the next bytes of the message (without its newline). */
@@ -271,13 +425,20 @@ export class ResultStream {
         throw new MalformedJson("the message ends inside a value");
       }
     }
-    this.joined.end();
-    const shown = this.slots.filter((s) => s.block === null || shows(s.block.type, s.key));
-    const injection = this.joinedAny
-      ? summarise(this.injHits, this.settings.injectionThreshold)
-      : { score: 0, flagged: false, threshold: this.settings.injectionThreshold, hits: [] };
+    this.tool.joined.end();
+    this.res.joined.end();
+    const summary = (shape: Shape): InjectionResult =>
+      shape.any
+        ? summarise(shape.hits, this.settings.injectionThreshold)
+        : { score: 0, flagged: false, threshold: this.settings.injectionThreshold, hits: [] };
+    const shown = this.slots.filter((s) =>
+      s.shape === this.tool && (s.block === null || shows(s.block.type, s.key))
+    );
+    const injection = summary(this.tool);
     const masked = shown.filter((s) => s.secrets.length);
     const secrets = masked.flatMap((s) => s.secrets.map((h) => h.rule));
+    const resMasked = this.slots.filter((s) => s.shape === this.res && !s.dead && s.secrets.length);
+    let resRebuilt: Uint8Array[] | null = null;
     let id: unknown = undefined;
     if (this.idText !== null) {
       try {
@@ -302,6 +463,12 @@ export class ResultStream {
       secrets,
       bytes: () => chunks,
       redacted: () => (rebuilt ??= rebuild(chunks, masked)),
+      contents: {
+        whole: this.whole,
+        injection: summary(this.res),
+        secrets: resMasked.flatMap((s) => s.secrets.map((h) => h.rule)),
+        redacted: () => (resRebuilt ??= rebuild(chunks, resMasked)),
+      },
     };
   }
 
@@ -385,9 +552,9 @@ export class ResultStream {
     const skip: StringUse = { kind: "skip" };
     if (!top) return { role: "top", use: skip };
     const key = top.kind === "obj" ? top.key : null;
-    const slot = (k: string, block: Block | null): StringUse => ({
+    const slot = (k: string, block: Block | null, shape = this.tool, blob = false): StringUse => ({
       kind: "slot",
-      slot: { start: 0, end: 0, block, key: k, text: null, secrets: [] },
+      slot: { start: 0, end: 0, block, key: k, shape, blob, dead: false, text: null, secrets: [] },
     });
     switch (top.role) {
       case "top":
@@ -404,6 +571,7 @@ export class ResultStream {
         return { role: "other", use: skip };
       case "result":
         if (key === "content") return { role: kind === "arr" ? "content" : "other", use: skip };
+        if (key === "contents") return { role: kind === "arr" ? "contents" : "other", use: skip };
         // Only a structured object or array is walked (a bare string is not, as in result_filter).
         if (key === "structuredContent") return { role: "structured", use: skip };
         if (key === "resultType" && kind === "str") {
@@ -412,6 +580,32 @@ export class ResultStream {
         return { role: "other", use: skip };
       case "content":
         return { role: kind === "obj" ? "block" : "other", use: skip };
+      case "contents":
+        return { role: kind === "obj" ? "entry" : "other", use: skip };
+      case "entry": {
+        // channels.ts's contentsSlots: `text`, and `blob` unless its mimeType is not textual.
+        const entry = top.entry!;
+        if (key === "text" || key === "blob" || key === "mimeType") {
+          if (entry.keys.has(key)) this.whole ??= `duplicate "${key}" in a resource's contents`;
+          entry.keys.add(key);
+        }
+        if (key === "mimeType") {
+          if (kind === "str") {
+            return { role: "other", use: { kind: "capture", into: "mime", bytes: [] } };
+          }
+          this.mime(entry, "other");
+          return { role: "other", use: skip };
+        }
+        if (kind !== "str" || (key !== "text" && key !== "blob")) {
+          return { role: "other", use: skip };
+        }
+        if (key === "blob") {
+          entry.blobSeen = true;
+          if (entry.mime === "other") return { role: "other", use: skip };
+        }
+        if (++entry.scanned > 1) this.whole ??= "a resource's contents with both text and a blob";
+        return { role: "other", use: slot(key, null, this.res, key === "blob") };
+      }
       case "block": {
         const block = top.block!;
         if (key === "type" && kind === "str") {
@@ -456,6 +650,9 @@ export class ResultStream {
         : role === "resource"
         ? top!.block
         : null;
+      const entry: Entry | null = role === "entry"
+        ? { mime: "unseen", keys: new Set(), scanned: 0, blobSeen: false }
+        : null;
       this.afterValue();
       this.stack.push({
         kind,
@@ -463,6 +660,7 @@ export class ResultStream {
         key: null,
         expect: "first",
         block,
+        entry,
         depth: (top?.depth ?? 0) + 1,
       });
       this.topSeen = true;
@@ -479,12 +677,13 @@ export class ResultStream {
         // the filter's order.
         const fields = b?.type ? SHOWN_FIELDS.get(b.type) : undefined;
         if (b && !(fields?.length === 1 && fields[0] === use.slot.key)) use.slot.text = [];
-        else this.separate();
+        else this.separate(use.slot.shape);
         this.decoder = new StringDecoder();
+        this.blob = use.slot.blob ? new Base64Text() : null;
         const slot = use.slot;
         const found: SecretHit[] = slot.secrets;
         this.slotText = new Windows(this.win, this.ov, (text, base) => {
-          if (this.late()) return;
+          if (this.late(slot.shape)) return;
           for (
             const h of findSecrets(text, { rules: this.rules, allow: this.settings.secretAllow })
           ) {
@@ -498,6 +697,7 @@ export class ResultStream {
     }
     if (isLiteralByte(b) && b !== 0x2b && b !== 0x2e) {
       const key = top && top.kind === "obj" ? top.key : null;
+      if (top?.role === "entry") this.roleOf("lit"); // a mimeType that is not a string
       this.lit = { text: String.fromCharCode(b), key, role: top?.role ?? "top" };
       this.topSeen = true;
       return;
@@ -528,9 +728,17 @@ export class ResultStream {
   }
 
   /** The separator between two slots of the joined text (as result_filter joins them). */
-  private separate() {
-    if (this.joinedAny) this.joined.push("\n\n");
-    this.joinedAny = true;
+  private separate(shape: Shape) {
+    if (shape.any) shape.joined.push("\n\n");
+    shape.any = true;
+  }
+
+  /** A resource entry's mimeType: a blob already scanned must have been text (else: whole). */
+  private mime(entry: Entry, m: "textual" | "other") {
+    if (entry.blobSeen && m === "other" && entry.mime !== "other") {
+      this.whole ??= "a resource's mimeType after its blob";
+    }
+    entry.mime = m;
   }
 
   private close() {
@@ -541,8 +749,8 @@ export class ResultStream {
       for (const key of (b.type !== null && SHOWN_FIELDS.get(b.type)) || []) {
         for (const slot of b.held) {
           if (slot.key !== key) continue;
-          this.separate();
-          for (const t of slot.text!) this.joined.push(t);
+          this.separate(this.tool);
+          for (const t of slot.text!) this.tool.joined.push(t);
         }
       }
       for (const slot of b.held) slot.text = null;
@@ -582,11 +790,20 @@ export class ResultStream {
     const stop = endAt >= 0 ? endAt : n;
     // Content bytes: [i, stop) (the opening quote was consumed when the token started).
     const u = s.use;
-    if (u.kind === "slot") {
-      const text = this.decoder!.push(c.subarray(i, stop), endAt >= 0);
+    if (u.kind === "slot" && !u.slot.dead) {
+      let text: string | null = this.decoder!.push(c.subarray(i, stop), endAt >= 0);
+      if (this.blob) {
+        text = this.blob.push(text, endAt >= 0);
+        if (text === null) {
+          // Not base64 of UTF-8: the whole filter does not scan it, and what was scanned of it
+          // is in the joined text already — the answer is judged whole.
+          u.slot.dead = true;
+          this.whole ??= "a resource blob that is not base64 of UTF-8 text";
+        }
+      }
       if (text) {
         if (u.slot.text) u.slot.text.push(text);
-        else this.joined.push(text);
+        else u.slot.shape.joined.push(text);
         this.slotText!.push(text);
       }
     } else if (u.kind === "capture") {
@@ -601,6 +818,7 @@ export class ResultStream {
       this.slotText!.end();
       this.slotText = null;
       this.decoder = null;
+      this.blob = null;
       this.slots.push(u.slot);
       if (u.slot.text) u.slot.block!.held.push(u.slot);
       this.afterValue();
@@ -617,7 +835,9 @@ export class ResultStream {
         top.expect = "colon";
       } else {
         if (u.into === "type") this.stack[this.stack.length - 1].block!.type = v;
-        else if (u.into === "resultType") this.resultType = v;
+        else if (u.into === "mime") {
+          this.mime(this.stack[this.stack.length - 1].entry!, textualMime(v) ? "textual" : "other");
+        } else if (u.into === "resultType") this.resultType = v;
         else if (u.into === "method") this.method = v;
         else if (u.into === "id") this.idText = JSON.stringify(v);
         this.afterValue();
@@ -675,6 +895,9 @@ function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
     take(s.start + 1, (b) => out.push(b)); // up to and with the opening quote
     const hits = mergeHits(s.secrets);
     const decoder = new StringDecoder();
+    // A blob: its text decoded from base64, masked, and encoded again (as channels.ts does).
+    const b64 = s.blob ? new Base64Text() : null;
+    const writer = s.blob ? new Base64Writer() : null;
     let hi = 0;
     let marked = -1; // the hit whose marker is out
     let d = 0; // decoded offset of the next piece
@@ -700,10 +923,16 @@ function rebuild(chunks: Uint8Array[], slots: Slot[]): Uint8Array[] {
         }
       }
       d = end;
-      if (piece) out.push(enc.encode(JSON.stringify(piece).slice(1, -1)));
+      if (writer) {
+        const b = writer.push(piece, last);
+        if (b) out.push(enc.encode(b));
+      } else if (piece) out.push(enc.encode(JSON.stringify(piece).slice(1, -1)));
     };
-    take(s.end - 1, (b) => emit(decoder.push(b, false)));
-    emit(decoder.push(new Uint8Array(0), true));
+    let last = false;
+    const text = (t: string) => (b64 ? b64.push(t, last) ?? "" : t);
+    take(s.end - 1, (b) => emit(text(decoder.push(b, false))));
+    last = true;
+    emit(text(decoder.push(new Uint8Array(0), true)));
     take(s.end, () => {}); // the closing quote, written anew
     out.push(quote);
   }
