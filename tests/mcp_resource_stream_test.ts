@@ -12,6 +12,7 @@ import { Base64Text, ResultStream, type StreamVerdict } from "../src/mcp/result_
 import { judgeChannel } from "../src/mcp/channels.ts";
 import { injectionBand } from "../src/detect/verdict.ts";
 import { DEFAULT_DETECTORS } from "../src/detect/settings.ts";
+import { guardEnv, MAIN_TS, REPO_ROOT, runFlags, tempHome } from "../scripts/guard_flags.ts";
 
 const AKIA = "AKIA" + "QWERTYUIOPASDFGH";
 const GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -354,4 +355,155 @@ Deno.test("10 MiB resources: injection at the end withheld, a key across a windo
     (n) => pieces(n).map((p) => p + 1),
   );
   assert.equal(streamAction(v), "withhold");
+});
+
+// ── through `guard proxy`, end to end (raw JSON-RPC lines, so bytes can be compared) ──────────
+
+const DENO = Deno.execPath();
+const FIXTURE = [
+  DENO,
+  "run",
+  "--allow-env=PWD",
+  `${REPO_ROOT}/tests/fixtures/mcp_channels_server.ts`,
+];
+
+/** A line client over a child's stdio: `read` sends resources/read and reads the next line. */
+function lineClient(cmd: string[], home: string, cwd: string) {
+  const child = new Deno.Command(cmd[0], {
+    args: cmd.slice(1),
+    env: guardEnv(home),
+    cwd,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const w = child.stdin.getWriter();
+  const reader = child.stdout.getReader();
+  let pending: Uint8Array[] = [];
+  const next = async (): Promise<Uint8Array> => {
+    while (true) {
+      const last = pending[pending.length - 1];
+      const nl = last ? last.indexOf(10) : -1;
+      if (nl >= 0) {
+        const parts = [...pending.slice(0, -1), last.subarray(0, nl)];
+        pending = nl + 1 < last.length ? [last.subarray(nl + 1)] : [];
+        const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let o = 0;
+        for (const p of parts) {
+          all.set(p, o);
+          o += p.length;
+        }
+        return all;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("the connection closed");
+      pending.push(value);
+    }
+  };
+  let id = 0;
+  const send = (m: unknown) => w.write(enc.encode(JSON.stringify(m) + "\n"));
+  return {
+    async init() {
+      await send({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "t", version: "1" },
+        },
+      });
+      await next();
+      await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    },
+    async read(uri: string): Promise<Uint8Array> {
+      await send({ jsonrpc: "2.0", id: ++id, method: "resources/read", params: { uri } });
+      return await next();
+    },
+    async close(): Promise<string> {
+      await w.close();
+      const err = new Response(child.stderr).text();
+      reader.releaseLock();
+      await child.stdout.cancel().catch(() => {});
+      await child.status;
+      return await err;
+    },
+  };
+}
+
+Deno.test("guard proxy: 10 MiB resources scanned as they arrive — withheld with an error naming the rule, masked across a window, clean ones byte-exact, textual blobs", async () => {
+  const h = await tempHome("guard-resstream-");
+  Deno.mkdirSync(`${h}/.aiguard`, { mode: 0o700 });
+  Deno.writeTextFileSync(`${h}/.aiguard/policy.toml`, "", { mode: 0o600 });
+  const project = `${h}/project`;
+  Deno.mkdirSync(project);
+  const guarded = lineClient(
+    [DENO, ...runFlags(h, DENO), MAIN_TS, "proxy", "--name", "ch", "--", ...FIXTURE],
+    h,
+    project,
+  );
+  const direct = lineClient(FIXTURE, h, project);
+  try {
+    await guarded.init();
+    await direct.init();
+    const clean = "big:///clean.txt?mib=10";
+    const through = await guarded.read(clean);
+    const straight = await direct.read(clean);
+    assert.ok(through.length > 10 * MiB);
+    assert.ok(
+      through.length === straight.length && through.every((b, i) => b === straight[i]),
+      "a clean 10 MiB resource passes byte-identical",
+    );
+    // The injection at the very end: a JSON-RPC error that says why, nothing of the text.
+    for (
+      const uri of [
+        "big:///poison.txt?mib=10&inject=end",
+        "big:///poison.b64?mib=10&inject=end&blob=1",
+      ]
+    ) {
+      const r = dec.decode(await guarded.read(uri));
+      assert.ok(r.length < 4096, `withheld whole: ${uri}`);
+      const m = JSON.parse(r);
+      assert.equal(m.error.code, -31001);
+      assert.equal(m.error.data.rule, "mcp.channel-injection");
+      assert.match(
+        m.error.message,
+        /^guard: BLOCKED \[mcp\.channel-injection\] resources\/read "big:/,
+      );
+      assert.ok(!r.includes("lorem"));
+    }
+    // A key straddling the first 1 Mi-character scan window: masked, the rest intact.
+    const keyed = JSON.parse(
+      dec.decode(await guarded.read(`big:///key.txt?mib=10&key=${MiB - 9}`)),
+    );
+    const text = keyed.result.contents[0].text as string;
+    assert.ok(!text.includes(AKIA));
+    assert.equal(text.indexOf(" [REDACTED:aws-access-key-id] "), MiB - 9);
+    assert.equal(text.length, 10 * MiB + 30);
+    // The same in a textual blob (base64 wrapped at 76, cut by the pipe anywhere): re-encoded.
+    const blob = JSON.parse(
+      dec.decode(await guarded.read(`big:///key.b64?mib=10&key=${5 * MiB}&blob=1`)),
+    );
+    const decoded = dec.decode(
+      Uint8Array.from(atob(blob.result.contents[0].blob), (c) => c.charCodeAt(0)),
+    );
+    assert.ok(!decoded.includes(AKIA));
+    assert.equal(decoded.indexOf(" [REDACTED:aws-access-key-id] "), 5 * MiB);
+  } finally {
+    await direct.close();
+    const err = await guarded.close();
+    assert.ok(!/dropped/.test(err), err);
+  }
+  const audit = () =>
+    Deno.readTextFileSync(`${h}/.aiguard/audit.jsonl`).trim().split("\n").map((l) => JSON.parse(l));
+  const events = audit().map((e) => e.event);
+  assert.equal(events.filter((e) => e === "mcp.channel-withheld").length, 2, events.join());
+  assert.equal(events.filter((e) => e === "mcp.channel-redacted").length, 2, events.join());
+  // Masked resources enter flow tracking as private data.
+  assert.ok(
+    audit().filter((e) => e.decision.rule === "flow.result" && e.tool === "mcp__ch__resources/read")
+      .length >= 2,
+  );
+  await Deno.remove(h, { recursive: true }).catch(() => {});
 });

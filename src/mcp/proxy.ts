@@ -45,7 +45,7 @@ const PROXY_DIGESTS: Digests = {
 };
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
-import { ANSWER_CHANNELS, judgeChannel, SERVER_CHANNELS } from "./channels.ts";
+import { ANSWER_CHANNELS, type ChannelVerdict, judgeChannel, SERVER_CHANNELS } from "./channels.ts";
 import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
 import { concatBytes } from "./framing.ts";
 import { idKey, isObject } from "./jsonrpc.ts";
@@ -138,6 +138,29 @@ function line(v: unknown): Uint8Array {
 /** The denial a client sees for a call guard stops: a tool error naming the rule. */
 export function denial(id: unknown, text: string): Uint8Array {
   return line({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
+}
+
+/** A withheld answer of a channel: a JSON-RPC error that says why (never an empty result). */
+function withheldAnswer(id: unknown, d: Decision): Record<string, unknown> {
+  return {
+    jsonrpc: "2.0",
+    id,
+    error: { code: WITHHELD_CODE, message: blockText(d), data: { rule: d.rule } },
+  };
+}
+
+/** What flow tracking reads of a streamed message (its first maxScanChars), decoded in pieces. */
+function flowPrefix(parts: Uint8Array[]): string {
+  const cap = FLOW_LIMITS.maxScanChars;
+  const d = new TextDecoder();
+  const text: string[] = [];
+  let n = 0;
+  for (const b of parts) {
+    if (n >= cap) break;
+    text.push(d.decode(n + b.length > cap ? b.subarray(0, cap - n) : b, { stream: true }));
+    n += b.length;
+  }
+  return text.join("") + d.decode();
 }
 
 function protocolError(id: unknown, message: string): Uint8Array {
@@ -537,18 +560,9 @@ export class ProxySession {
     size: number,
     detail: string,
   ): { kind: "withhold"; d: Decision } | { kind: "changed" | "pass"; masked: boolean } {
-    const tool = `mcp__${this.o.name}`;
-    const call = canonicalJson({ method, ...(detail ? { detail } : {}) });
-    const withheld = (d: Decision) => {
-      this.audit(d, tool, call, "mcp.channel-withheld");
-      this.log(`guard proxy: withheld ${method} of ${this.o.name} [${d.rule}]`);
-      return { kind: "withhold" as const, d };
-    };
+    const withheld = (d: Decision) => this.channelWithheld(method, detail, d);
     if (size > this.o.policy.mcp.maxResultBytes) {
-      return withheld(ruleDecision(
-        "mcp.result-too-large",
-        `${method} message of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
-      ));
+      return withheld(this.channelTooLarge(method, size));
     }
     let v;
     try {
@@ -564,7 +578,38 @@ export class ProxySession {
         ruleDecision("mcp.protocol", `the ${method} message could not be scanned in time`),
       );
     }
-    if (v.withhold) return withheld(this.injectionDecision(method, v.withhold, detail));
+    return this.channelFindings(method, detail, v);
+  }
+
+  private channelWithheld(method: string, detail: string, d: Decision) {
+    const call = canonicalJson({ method, ...(detail ? { detail } : {}) });
+    this.audit(d, `mcp__${this.o.name}`, call, "mcp.channel-withheld");
+    this.log(`guard proxy: withheld ${method} of ${this.o.name} [${d.rule}]`);
+    return { kind: "withhold" as const, d };
+  }
+
+  private channelTooLarge(method: string, size: number): Decision {
+    return ruleDecision(
+      "mcp.result-too-large",
+      `${method} message of ${size} bytes exceeds the ${this.o.policy.mcp.maxResultBytes}-byte limit`,
+    );
+  }
+
+  /** A channel's verdict (however it was scanned) to the audit: withheld, or what changed. */
+  private channelFindings(
+    method: string,
+    detail: string,
+    v: ChannelVerdict,
+  ): { kind: "withhold"; d: Decision } | { kind: "changed" | "pass"; masked: boolean } {
+    if (v.withhold) {
+      return this.channelWithheld(
+        method,
+        detail,
+        this.injectionDecision(method, v.withhold, detail),
+      );
+    }
+    const tool = `mcp__${this.o.name}`;
+    const call = canonicalJson({ method, ...(detail ? { detail } : {}) });
     for (const e of v.entries) {
       this.audit(
         this.injectionDecision(method, e.injection, e.name),
@@ -599,16 +644,52 @@ export class ProxySession {
     const result = msg.result as Record<string, unknown>;
     const r = this.judgeMessage(p.method, result, size, p.detail);
     if (r.kind !== "withhold" && (p.method === "resources/read" || p.method === "prompts/get")) {
-      this.recordChannel(p, result, r.masked);
+      this.recordChannel(p, JSON.stringify(result).slice(0, FLOW_LIMITS.maxScanChars), r.masked);
+    }
+    if (r.kind === "withhold") return withheldAnswer(msg.id, r.d);
+    return r.kind === "changed" ? msg : null;
+  }
+
+  /**
+   * A `resources/read` answer scanned as it arrived (result_stream.ts `contents`): the same
+   * verdict as judgeAnswer's on the parsed message, in bounded memory — withheld with an error
+   * naming the rule, forwarded masked, or forwarded byte-exact.
+   */
+  private async streamedAnswer(
+    v: StreamVerdict,
+    p: Extract<Pending, { kind: "channel" }>,
+  ): Promise<void> {
+    const c = v.contents;
+    const size = v.size;
+    let r;
+    if (v.tooLarge || size > this.o.policy.mcp.maxResultBytes) {
+      r = this.channelWithheld(p.method, p.detail, this.channelTooLarge(p.method, size));
+    } else if (v.deadlinePassed) {
+      r = this.channelWithheld(
+        p.method,
+        p.detail,
+        ruleDecision("mcp.protocol", `the ${p.method} message could not be scanned in time`),
+      );
+    } else {
+      // Channels pass the spotlight band (masked): only tool results are wrapped (channels.ts).
+      const withhold = c.injection.flagged ||
+        injectionBand(c.injection.score, this.o.policy.detectors) === "block";
+      r = this.channelFindings(p.method, p.detail, {
+        withhold: withhold ? c.injection : null,
+        entries: [],
+        secrets: c.secrets,
+        changed: c.secrets.length > 0,
+      });
     }
     if (r.kind === "withhold") {
-      return {
-        jsonrpc: "2.0",
-        id: msg.id,
-        error: { code: WITHHELD_CODE, message: blockText(r.d), data: { rule: r.d.rule } },
-      };
+      await this.toClient(line(withheldAnswer(v.id, r.d)));
+      return;
     }
-    return r.kind === "changed" ? msg : null;
+    const parts = r.masked ? c.redacted() : v.bytes();
+    this.recordChannel(p, flowPrefix(parts), r.masked);
+    let last: Promise<void> = Promise.resolve();
+    for (const b of parts) last = this.toClient(b); // queued back to back: never interleaved
+    await last;
   }
 
   /**
@@ -619,7 +700,7 @@ export class ProxySession {
    */
   private recordChannel(
     p: Extract<Pending, { kind: "channel" }>,
-    result: Record<string, unknown>,
+    text: string,
     masked: boolean,
   ) {
     const tool = `mcp__${this.o.name}__${p.method}`;
@@ -641,12 +722,7 @@ export class ProxySession {
     const rec = recordResult(
       this.flow,
       fc,
-      {
-        text: JSON.stringify(result).slice(0, FLOW_LIMITS.maxScanChars),
-        secrets: [],
-        injection: false,
-        private: masked,
-      },
+      { text, secrets: [], injection: false, private: masked },
       this.o.policy.flow,
       this.o.home,
       Date.now(),
@@ -963,8 +1039,13 @@ export class ProxySession {
     const p = k ? this.pending.get(k) : undefined;
     // Batches, tools/list or initialize answers and every other channel (channels.ts) are
     // judged whole, as any line.
+    // A resources/read answer is judged as it was scanned, unless its streamed reading says
+    // it could differ from the whole one (result_stream.ts ContentsVerdict.whole).
+    const streamedRead = p?.kind === "channel" && p.method === "resources/read" && !v.batch &&
+      (v.tooLarge || v.contents.whole === null);
     if (
-      v.batch || p?.kind === "list" || p?.kind === "init" || p?.kind === "channel" ||
+      v.batch || p?.kind === "list" || p?.kind === "init" ||
+      (p?.kind === "channel" && !streamedRead) ||
       (v.method !== null && SERVER_CHANNELS.has(v.method))
     ) {
       if (v.tooLarge) {
@@ -1014,20 +1095,8 @@ export class ProxySession {
       return;
     }
     this.pending.delete(k);
+    if (p.kind === "channel") return await this.streamedAnswer(v, p);
     const call = p.kind === "call" ? p : null;
-    // What flow tracking reads of a result (its first maxScanChars), decoded piece by piece.
-    const flowPrefix = (parts: Uint8Array[]) => {
-      const cap = FLOW_LIMITS.maxScanChars;
-      const d = new TextDecoder();
-      const text: string[] = [];
-      let n = 0;
-      for (const b of parts) {
-        if (n >= cap) break;
-        text.push(d.decode(n + b.length > cap ? b.subarray(0, cap - n) : b, { stream: true }));
-        n += b.length;
-      }
-      return text.join("") + d.decode();
-    };
     const scan: ResultScan = v.size > this.o.policy.mcp.maxResultBytes || v.tooLarge
       ? { kind: "too-large" }
       : v.deadlinePassed
