@@ -11,7 +11,7 @@
  *      100,000 entries.
  *   6. The output detectors: scanning speed, and quality on tests/eval.
  *   7. The MCP proxy: small calls direct / through a bare pipe / through
- *      `guard proxy`, and a 10 MiB result.
+ *      `guard proxy`, a 10 MiB tool result and a 10 MiB resources/read.
  *   8. Flow tracking: a session with 1,000 tracked results.
  *   9. Generated shell (tests/fuzz/shell_gen.ts): $GUARD_BENCH_FUZZ_INPUTS
  *      inputs (default 100,000) never throw, decide the same with the fast
@@ -67,6 +67,7 @@ import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 import { corpusFigures } from "./bench_corpus.ts";
 import { askReplayFigures } from "./bench_asks.ts";
 import { WARM_HEADERS, warmFigures, warmRows } from "./bench_warm.ts";
+import { BIG_RESOURCE, BIG_TOOL, bigMedian } from "./bench_proxy_big.ts";
 
 const E2E_WARMUPS = 3;
 const E2E_RUNS = 40;
@@ -967,7 +968,7 @@ try {
 
   // ============================================================ 7. MCP proxy
   heading(
-    "7. MCP proxy: 10,000 small tools/call, direct vs a bare pipe vs guard proxy; a 10 MiB result",
+    "7. MCP proxy: 10,000 small tools/call, direct vs a bare pipe vs guard proxy; 10 MiB result and resource",
   );
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
@@ -1015,19 +1016,6 @@ try {
       directMs: number;
     }
     | null = null;
-  const rssOf = (pid: number | null | undefined, field: "VmHWM" | "VmRSS") => {
-    if (!pid) return null;
-    try {
-      // Deno reads /proc/<pid> only with --allow-all; `cat` needs just --allow-run.
-      const status = new TextDecoder().decode(
-        new Deno.Command("cat", { args: [`/proc/${pid}/status`] }).outputSync().stdout,
-      );
-      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
-      return m ? Number(m[1]) / 1024 : null;
-    } catch {
-      return null;
-    }
-  };
   for (const [label, cmd] of variants) {
     const transport = new StdioClientTransport({
       command: cmd[0],
@@ -1054,88 +1042,31 @@ try {
     proxyResults[label] = { callsPerSec: PROXY_CALLS / (ms / 1000), latencyMs: stats(lat) };
     await client.close();
   }
-  // The 10 MiB result is measured with a raw line client: the SDK client's own read buffer
-  // takes seconds to assemble a 10 MiB line, which would hide the proxy's cost.
-  const bigOnce = async (cmd: string[], args: Record<string, unknown> = { mib: 10 }) => {
-    const child = new Deno.Command(cmd[0], {
-      args: cmd.slice(1),
-      env: guardEnv(pHome),
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "null",
-    }).spawn();
-    const w = child.stdin.getWriter();
-    const reader = child.stdout.getReader();
-    let pending: Uint8Array[] = [];
-    const nextLine = async (): Promise<Uint8Array> => {
-      while (true) {
-        const last = pending[pending.length - 1];
-        const nl = last ? last.indexOf(10) : -1;
-        if (nl >= 0) {
-          const total = pending.reduce((n, c) => n + c.length, 0) - last.length + nl;
-          const line = new Uint8Array(total);
-          let off = 0;
-          for (const c of pending.slice(0, -1)) {
-            line.set(c, off);
-            off += c.length;
-          }
-          line.set(last.subarray(0, nl), off);
-          pending = nl + 1 < last.length ? [last.subarray(nl + 1)] : [];
-          return line;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error("proxy bench: the server closed the connection");
-        pending.push(value);
-      }
-    };
-    const send = (m: unknown) => w.write(new TextEncoder().encode(JSON.stringify(m) + "\n"));
-    await send({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: {
-        protocolVersion: "2025-06-18",
-        capabilities: {},
-        clientInfo: { name: "bench", version: "1" },
-      },
-    });
-    await nextLine();
-    await send({ jsonrpc: "2.0", method: "notifications/initialized" });
-    await send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
-    await nextLine();
-    const base = rssOf(child.pid, "VmRSS");
-    const t1 = performance.now();
-    await send({
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: { name: "big", arguments: args },
-    });
-    const line = await nextLine();
-    const ms = performance.now() - t1;
-    const peak = rssOf(child.pid, "VmHWM");
-    // A withheld result is a short isError reply naming the rule.
-    const withheld = line.length < 65536 &&
-      /"isError":true/.test(new TextDecoder().decode(line)) &&
-      /guard: BLOCKED/.test(new TextDecoder().decode(line));
-    if (!args.file && (line.length < 10 * 1024 * 1024 || withheld)) {
-      throw new Error("proxy bench: the 10 MiB result was withheld");
+  // The 10 MiB messages are measured with a raw line client (scripts/bench_proxy_big.ts): a
+  // tool result and a resources/read answer, both scanned as they arrive.
+  const bigRun = async (
+    cmd: string[],
+    req: { method: string; params: Record<string, unknown> },
+  ) => {
+    const r = await bigMedian(cmd, pHome, req.method, req.params);
+    if (r.withheld || r.bytes < 10 * 1024 * 1024) {
+      throw new Error(`proxy bench: the 10 MiB ${req.method} answer was withheld`);
     }
-    await w.close();
-    reader.releaseLock();
-    await child.stdout.cancel().catch(() => {});
-    await child.status;
-    return { ms, peakRssMiB: peak, baseRssMiB: base, withheld, bytes: line.length };
+    return r;
   };
-  // Each big result through a fresh proxy (peak RSS is the process's high-water mark), median of 3.
-  const bigMedian = async (cmd: string[], args?: Record<string, unknown>) => {
-    const runs = [];
-    for (let r = 0; r < 3; r++) runs.push(await bigOnce(cmd, args));
-    runs.sort((a, b) => a.ms - b.ms);
-    return runs[1];
+  const bigMedianTool = (cmd: string[], args: Record<string, unknown>) =>
+    bigMedian(cmd, pHome, "tools/call", { name: "big", arguments: args });
+  const bigDirect = await bigRun(variants[0][1], BIG_TOOL);
+  const bigProxy = await bigRun(variants[2][1], BIG_TOOL);
+  const resDirect = await bigRun(variants[0][1], BIG_RESOURCE);
+  const resProxy = await bigRun(variants[2][1], BIG_RESOURCE);
+  const bigResource = {
+    ms: resProxy.ms,
+    mib: 10,
+    peakRssMiB: resProxy.peakRssMiB,
+    baseRssMiB: resProxy.baseRssMiB,
+    directMs: resDirect.ms,
   };
-  const bigDirect = await bigMedian(variants[0][1]);
-  const bigProxy = await bigMedian(variants[2][1]);
   bigScan = {
     ms: bigProxy.ms,
     mib: 10,
@@ -1147,8 +1078,8 @@ try {
   // configuration, some of it hostile): slower to scan than lorem ipsum, and withheld.
   const docFile = `${pHome}/corpus-10mb.txt`;
   Deno.writeTextFileSync(docFile, big);
-  const docDirect = await bigMedian(variants[0][1], { file: docFile });
-  const docProxy = await bigMedian(variants[2][1], { file: docFile });
+  const docDirect = await bigMedianTool(variants[0][1], { file: docFile });
+  const docProxy = await bigMedianTool(variants[2][1], { file: docFile });
   const bigDoc = {
     mb: bigBytes / 1e6,
     ms: docProxy.ms,
@@ -1203,6 +1134,22 @@ try {
           : "",
       ],
       [
+        "10 MiB resources/read through the proxy, scanned (ms; direct in brackets)",
+        `${f1(bigResource.ms)} (${f1(bigResource.directMs)})`,
+        "≤200",
+        verdict(bigResource.ms <= 200),
+      ],
+      [
+        "peak RSS of the proxy for it (MiB; idle before)",
+        `${bigResource.peakRssMiB?.toFixed(0) ?? "-"} (${
+          bigResource.baseRssMiB?.toFixed(0) ?? "-"
+        })`,
+        "≤3× message",
+        bigResource.peakRssMiB !== null && bigResource.baseRssMiB !== null
+          ? verdict(bigResource.peakRssMiB - bigResource.baseRssMiB <= 3 * bigResource.mib)
+          : "",
+      ],
+      [
         `${bigDoc.mb.toFixed(0)} MB of real documents through the proxy (ms; direct in brackets)`,
         `${f1(bigDoc.ms)} (${f1(bigDoc.directMs)})${bigDoc.withheld ? ", withheld" : ""}`,
         "",
@@ -1246,6 +1193,7 @@ try {
     calls: PROXY_CALLS,
     results: proxyResults,
     bigResult: bigR,
+    bigResource,
     bigDocument: bigDoc,
     http,
   };
