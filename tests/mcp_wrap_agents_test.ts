@@ -257,6 +257,83 @@ Deno.test("CLI: guard doctor lists every MCP server outside guard with the fix; 
   );
 });
 
+Deno.test("CLI: guard install --agent A offers to wrap that agent's MCP servers; --wrap-mcp wraps them (and only them)", async () => {
+  const home = await tempHome("guard-instwrap-");
+  Deno.mkdirSync(`${home}/.gemini`);
+  Deno.mkdirSync(`${home}/.codex`);
+  const gemini = JSON.stringify(
+    {
+      mcpServers: {
+        fs: { command: "npx", args: ["srv-fs"] },
+        docs: { command: "uvx", args: ["d"] },
+      },
+    },
+    null,
+    2,
+  ) + "\n";
+  Deno.writeTextFileSync(`${home}/.gemini/settings.json`, gemini);
+  Deno.writeTextFileSync(`${home}/.codex/config.toml`, CODEX_FILES[0][1]);
+  // Not a terminal, no flag: the offer is printed, nothing of the MCP servers changes.
+  const first = await runGuard(home, ["install", "--agent", "gemini", "--no-serve"]);
+  assert.equal(first.code, 0, first.stderr);
+  assert.match(
+    first.stdout,
+    /2 MCP server\(s\) of gemini run outside guard proxy \(fs, docs\); put them behind guard: guard mcp wrap .*settings\.json \(or guard install --agent gemini --wrap-mcp\)/,
+  );
+  assert.deepEqual(
+    JSON.parse(Deno.readTextFileSync(`${home}/.gemini/settings.json`)).mcpServers,
+    JSON.parse(gemini).mcpServers,
+  );
+  // Installed already: the offer is still made.
+  const again = await runGuard(home, ["install", "--agent", "gemini", "--no-serve"]);
+  assert.match(again.stdout, /already up to date[\s\S]*2 MCP server\(s\) of gemini run outside/);
+  // --dry-run --wrap-mcp: the wrap's diff, nothing written.
+  const dry = await runGuard(home, [
+    "install",
+    "--agent",
+    "gemini",
+    "--no-serve",
+    "--dry-run",
+    "--wrap-mcp",
+  ]);
+  assert.equal(dry.code, 0, dry.stderr);
+  assert.match(dry.stdout, /putting them behind guard/);
+  assert.match(dry.stdout, /"proxy"/);
+  assert.equal(
+    JSON.parse(Deno.readTextFileSync(`${home}/.gemini/settings.json`)).mcpServers.fs.command,
+    "npx",
+  );
+  // --wrap-mcp: both servers behind guard proxy; Codex's file (another agent) untouched.
+  const w = await runGuard(home, ["install", "--agent", "gemini", "--no-serve", "--wrap-mcp"]);
+  assert.equal(w.code, 0, w.stderr);
+  const servers = JSON.parse(Deno.readTextFileSync(`${home}/.gemini/settings.json`)).mcpServers;
+  for (const name of ["fs", "docs"]) {
+    const args = servers[name].args as string[];
+    assert.equal(args[args.indexOf("proxy") + 1], "--name", name);
+    assert.equal(args[args.indexOf("proxy") + 2], name);
+  }
+  assert.ok(
+    JSON.parse(Deno.readTextFileSync(`${home}/.gemini/settings.json`)).hooks,
+    "the hook stays",
+  );
+  assert.equal(Deno.readTextFileSync(`${home}/.codex/config.toml`), CODEX_FILES[0][1]);
+  const d = await runGuard(home, ["doctor"]);
+  assert.match(
+    d.stdout,
+    /^PASS {2}mcp: gemini ~\/\.gemini\/settings\.json: 2 server\(s\) behind guard proxy$/m,
+  );
+  // Then nothing more to offer; --unwrap restores the servers.
+  const after = await runGuard(home, ["install", "--agent", "gemini", "--no-serve", "--wrap-mcp"]);
+  assert.doesNotMatch(after.stdout, /run outside guard proxy/);
+  const u = await runGuard(home, ["mcp", "wrap", "--unwrap", `${home}/.gemini/settings.json`]);
+  assert.equal(u.code, 0, u.stderr);
+  assert.deepEqual(
+    JSON.parse(Deno.readTextFileSync(`${home}/.gemini/settings.json`)).mcpServers,
+    JSON.parse(gemini).mcpServers,
+  );
+  await Deno.remove(home, { recursive: true }).catch(() => {});
+});
+
 Deno.test("project-level configurations: the proxy gets --workspace <project>; the user's own files do not", () => {
   const home = "/home/me";
   for (

@@ -43,7 +43,7 @@ usage:
   guard mcp list | guard mcp trust <server>    pinned MCP tools; accept withheld definitions
   guard mcp wrap <client config> [--unwrap] [--dry-run]
                                                run every stdio and Streamable HTTP MCP server behind guard
-  guard install|uninstall --agent A [--project] [--dry-run]
+  guard install|uninstall --agent A [--project] [--dry-run] [--wrap-mcp]
                                                wire (or remove) the hook in an agent's configuration
   guard install|uninstall --agent claude|gemini --managed [--dry-run]
                                                the same in its system settings, for every user (root)

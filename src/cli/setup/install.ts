@@ -4,7 +4,7 @@
  * an agent's configuration, idempotently, with a diff and a backup; uninstall
  * removes exactly guard's entries and leaves everything else as it was.
  */
-import { mcpOutsideGuard } from "./mcp_wrap.ts";
+import { mcpOutsideGuard, mcpWrap } from "./mcp_wrap.ts";
 import { hookCommand, mainModulePath, userDirectory } from "../flags.ts";
 import { innerCommand } from "../../adapters/fail_closed.ts";
 import {
@@ -311,13 +311,14 @@ function plan(
 }
 
 const USAGE =
-  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run] [--no-serve]";
+  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run] [--no-serve] [--wrap-mcp]";
 
 export async function runInstall(args: string[], uninstall: boolean): Promise<number> {
   let agent: InstallAgent | null = null;
   let project = false;
   let dryRun = false;
   let serve = true;
+  let wrapMcp = false;
   const verb = uninstall ? "uninstall" : "install";
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -332,6 +333,7 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
     } else if (a === "--project") project = true;
     else if (a === "--dry-run") dryRun = true;
     else if (a === "--no-serve") serve = false;
+    else if (a === "--wrap-mcp" && !uninstall) wrapMcp = true;
     else {
       err(USAGE);
       return 2;
@@ -409,7 +411,8 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
       `guard ${verb}: ${edits.map((e) => e.path).join(", ")} already up to date (nothing changed)`,
     );
     if (uninstall) return await finishUninstall(home, serve, dryRun);
-    return dryRun ? 0 : await finishInstall(agent, home, command!, serve);
+    const wrapped = offerMcpWrap(home, projectDir, agent, wrapMcp, dryRun);
+    return dryRun ? wrapped : withWrap(await finishInstall(agent, home, command!, serve), wrapped);
   }
   for (const e of changed) {
     try {
@@ -424,7 +427,11 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
       return 2;
     }
   }
-  if (dryRun) return uninstall ? await finishUninstall(home, serve, dryRun) : 0;
+  if (dryRun) {
+    return uninstall
+      ? await finishUninstall(home, serve, dryRun)
+      : offerMcpWrap(home, projectDir, agent, wrapMcp, dryRun);
+  }
   const files = changed.map((e) => e.path).join(" and ");
   if (uninstall) {
     out(`removed guard's hook from ${files}`);
@@ -445,16 +452,49 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
   if (projectDir && agent === "codex") {
     out("Codex loads a project's hooks only when the project is trusted in ~/.codex/config.toml");
   }
-  // The agent's MCP servers run outside guard until their configuration is wrapped.
-  for (const { file, result } of mcpOutsideGuard(home, projectDir ?? null, agent)) {
+  const wrapped = offerMcpWrap(home, projectDir, agent, wrapMcp, dryRun);
+  return withWrap(await finishInstall(agent, home, command!, serve), wrapped);
+}
+
+/** The install's exit code, or the MCP wrap's when only that failed. */
+function withWrap(code: number, wrapped: number): number {
+  return code !== 0 ? code : wrapped;
+}
+
+/**
+ * The agent's MCP servers run outside guard until their configuration is wrapped: install
+ * offers it — wraps each such file with `--wrap-mcp` (a diff with `--dry-run`), asks when run
+ * in a terminal, and otherwise prints the command. Returns the wrap's exit code (0 when none ran
+ * or all succeeded).
+ */
+function offerMcpWrap(
+  home: string,
+  projectDir: string | null,
+  agent: InstallAgent,
+  wrap: boolean,
+  dryRun: boolean,
+): number {
+  let code = 0;
+  for (const { file, result } of mcpOutsideGuard(home, projectDir, agent)) {
     if (!result?.outside.length) continue;
-    out(
-      `${result.outside.length} MCP server(s) of ${agent} run outside guard proxy (${
-        result.outside.join(", ")
-      }); put them behind guard: guard mcp wrap ${file.path}`,
-    );
+    const what = `${result.outside.length} MCP server(s) of ${agent} run outside guard proxy (${
+      result.outside.join(", ")
+    })`;
+    let yes = wrap;
+    if (!yes && !dryRun && Deno.stdin.isTerminal() && Deno.stdout.isTerminal()) {
+      yes = confirm(`${what}. Put them behind guard now (guard mcp wrap ${file.path})?`);
+    }
+    if (!yes) {
+      out(
+        `${what}; put them behind guard: guard mcp wrap ${file.path} (or guard install --agent ${agent} --wrap-mcp)`,
+      );
+      continue;
+    }
+    out(`${what}: putting them behind guard (guard mcp wrap ${file.path})`);
+    const c = mcpWrap([file.path, ...(dryRun ? ["--dry-run"] : [])]);
+    if (c !== 0) code = c;
   }
-  return await finishInstall(agent, home, command!, serve);
+  return code;
 }
 
 /** The canary through the installed hook, then the resident evaluator's unit (unless --no-serve). */

@@ -547,7 +547,8 @@ export function runMcpWrap(args: string[]): Promise<number> {
   return Promise.resolve(mcpWrap(args));
 }
 
-function mcpWrap(args: string[]): number {
+/** `guard mcp wrap` (also run by `guard install --agent A --wrap-mcp`). */
+export function mcpWrap(args: string[]): number {
   let file: string | null = null;
   let dryRun = false;
   let unwrap = false;
