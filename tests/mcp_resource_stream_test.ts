@@ -507,3 +507,36 @@ Deno.test("guard proxy: 10 MiB resources scanned as they arrive — withheld wit
   );
   await Deno.remove(h, { recursive: true }).catch(() => {});
 });
+
+Deno.test("guard proxy: a resource over max_result_mib is withheld with an error naming the rule, read as it arrives; the session goes on", async () => {
+  const h = await tempHome("guard-resbig-");
+  Deno.mkdirSync(`${h}/.aiguard`, { mode: 0o700 });
+  Deno.writeTextFileSync(`${h}/.aiguard/policy.toml`, "[mcp]\nmax_result_mib = 1\n", {
+    mode: 0o600,
+  });
+  const guarded = lineClient(
+    [DENO, ...runFlags(h, DENO), MAIN_TS, "proxy", "--name", "ch", "--", ...FIXTURE],
+    h,
+    h,
+  );
+  try {
+    await guarded.init();
+    const over = JSON.parse(dec.decode(await guarded.read("big:///over.txt?mib=2")));
+    assert.equal(over.error.code, -31001);
+    assert.equal(over.error.data.rule, "mcp.result-too-large");
+    assert.match(
+      over.error.message,
+      /resources\/read message of \d+ bytes exceeds the 1048576-byte limit/,
+    );
+    const under = JSON.parse(
+      dec.decode(await guarded.read(`big:///under.txt?mib=0.5&key=${1000}`)),
+    );
+    assert.match(
+      under.result.contents[0].text,
+      /^lorem[^]{990,1010} \[REDACTED:aws-access-key-id\] /,
+    );
+  } finally {
+    await guarded.close();
+  }
+  await Deno.remove(h, { recursive: true }).catch(() => {});
+});

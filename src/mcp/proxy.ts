@@ -1050,7 +1050,16 @@ export class ProxySession {
     ) {
       if (v.tooLarge) {
         this.log(`guard proxy: dropped a server message of ${v.size} bytes (over ${MAX_LINE})`);
-        if (k && p) {
+        if (k && p?.kind === "channel") {
+          // A resource, prompt or completion answer: withheld with the error that says why.
+          this.pending.delete(k);
+          const r = this.channelWithheld(
+            p.method,
+            p.detail,
+            this.channelTooLarge(p.method, v.size),
+          );
+          await this.toClient(line(withheldAnswer(v.id, r.d)));
+        } else if (k && p) {
           this.pending.delete(k);
           await this.toClient(line({
             jsonrpc: "2.0",
