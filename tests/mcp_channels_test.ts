@@ -58,7 +58,7 @@ async function connect(
       FIXTURE,
     ],
     env: guardEnv(h, opts.env ?? {}),
-    ...(opts.cwd ? { cwd: opts.cwd } : {}),
+    cwd: opts.cwd ?? REPO_ROOT, // the proxy judges paths against its working directory
     stderr: "pipe",
   });
   const client = new Client({ name: "guard-test", version: "1.0.0" }, {

@@ -255,6 +255,7 @@ class RawClient {
       args: argv,
       env,
       clearEnv: true,
+      cwd: REPO_ROOT, // the proxy judges paths against its working directory
       stdin: "piped",
       stdout: "piped",
       stderr: "piped",
@@ -356,6 +357,7 @@ async function connect(
     command: DENO,
     args: proxyArgv(h, url, name),
     env: guardEnv(h),
+    cwd: REPO_ROOT, // the proxy judges paths against its working directory
     stderr: "pipe",
   });
   let err = "";

@@ -63,6 +63,7 @@ async function connect(
     command: DENO,
     args: [...runFlags(h, DENO), MAIN_TS, "proxy", "--name", name, "--", ...server],
     env: guardEnv(h, env),
+    cwd: REPO_ROOT, // the proxy judges paths against its working directory
     stderr: "pipe",
   });
   let err = "";
@@ -304,6 +305,7 @@ Deno.test("raw protocol: non-JSON lines, batches with calls and the proxy's exit
     ],
     env: guardEnv(h),
     clearEnv: true,
+    cwd: REPO_ROOT,
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",

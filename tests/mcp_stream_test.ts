@@ -28,6 +28,7 @@ async function proxy(policy = 'allow = ["^mcp__big__(big|pages) "]\n') {
     command: DENO,
     args: [...runFlags(h, DENO), MAIN_TS, "proxy", "--name", "big", "--", ...SERVER],
     env: guardEnv(h),
+    cwd: REPO_ROOT, // the proxy judges paths against its working directory
     stderr: "pipe",
     maxBufferSize: 64 * MiB,
   });
