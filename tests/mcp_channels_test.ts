@@ -302,6 +302,32 @@ Deno.test("flow: a resource read through a link in a private result inherits its
   );
 });
 
+Deno.test("flow: a large resource (scanned as it arrives) read through a link in a private result inherits its labels", async () => {
+  const h = await home(ALLOW);
+  const p = await connect(h);
+  const linked = "big:///report-9c1d7e5a3f20.txt?mib=1";
+  try {
+    const before = await p.client.readResource({ uri: linked });
+    assert.ok((before.contents[0] as { text: string }).text.length >= 1048576);
+    const r = await p.client.callTool({ name: "trigger", arguments: { what: "biglink" } });
+    assert.match(text(r), /\[REDACTED:aws-access-key-id\]/);
+    const again = await p.client.readResource({ uri: linked });
+    assert.ok(!(again.contents[0] as { text: string }).text.includes("REDACTED"));
+  } finally {
+    await p.close();
+  }
+  await auditHas(h, "PostToolUse", 2);
+  const reads = audit(h).filter((e) =>
+    e.decision.rule === "flow.result" && e.tool === "mcp__ch__resources/read"
+  ) as unknown as { flow?: { labels: string[] } }[];
+  assert.equal(
+    reads.length,
+    1,
+    "only the read after the link is private: " + JSON.stringify(reads),
+  );
+  assert.ok(reads[0].flow?.labels.includes("private"), JSON.stringify(reads[0]));
+});
+
 Deno.test("held-out channel check: 4 of 4 channels (resources/read, prompts/get, sampling, completion) judged", async () => {
   const h = await home(ALLOW);
   const p = await connect(h);
