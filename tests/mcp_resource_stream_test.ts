@@ -277,6 +277,192 @@ Deno.test("resources/read: a table of shapes, streamed and whole agree (or the s
   assert.ok(run(enc.encode(dup), () => [20]).contents.whole);
 });
 
+// ── prompts/get: description and every message's content blocks ────────────────────────────
+
+function wholePrompt(result: Record<string, unknown>) {
+  const r = structuredClone(result);
+  const v = judgeChannel("prompts/get", r, { note: () => "" });
+  return {
+    action: v.withhold ? "withhold" : v.secrets.length ? "redacted" : "pass",
+    result: r,
+    secrets: v.secrets,
+  };
+}
+
+function promptAction(v: StreamVerdict): string {
+  const c = v.prompt;
+  return injectionBand(c.injection.score, DEFAULT_DETECTORS) === "block" || c.injection.flagged
+    ? "withhold"
+    : c.secrets.length
+    ? "redacted"
+    : "pass";
+}
+
+function randomBlock(r: () => number): Record<string, unknown> {
+  const t = ["text", "resource", "resource_link", "image", "tool_result"][Math.floor(r() * 5)];
+  const e: [string, unknown][] = [];
+  if (t === "text") e.push(["text", words(r, 2 + Math.floor(r() * 6))]);
+  if (t === "resource_link") {
+    e.push(["uri", "file:///l"], ["name", words(r, 2)]);
+    if (r() < 0.5) e.push(["description", words(r, 4)]);
+  }
+  if (t === "resource") {
+    const res: [string, unknown][] = [["uri", "file:///p"]];
+    if (r() < 0.5) res.push(["text", words(r, 4)]);
+    else res.push(["mimeType", "text/plain"], ["blob", blobOf(r, words(r, 4))]);
+    e.push(["resource", Object.fromEntries(res)]);
+  }
+  if (t === "image") e.push(["data", "aGVsbG8="], ["mimeType", "image/png"]);
+  if (t === "tool_result") e.push(["content", [{ type: "text", text: words(r, 3) }]]);
+  // Mostly the type first, as servers write it; sometimes after (then judged whole).
+  return Object.fromEntries(r() < 0.85 ? [["type", t], ...e] : [...shuffle(r, e), ["type", t]]);
+}
+
+function randomPrompt(r: () => number): Record<string, unknown> {
+  const messages: unknown[] = [];
+  const n = Math.floor(r() * 4);
+  for (let i = 0; i < n; i++) {
+    const content = r() < 0.7
+      ? randomBlock(r)
+      : Array.from({ length: 1 + Math.floor(r() * 3) }, () => randomBlock(r));
+    messages.push(
+      Object.fromEntries(
+        shuffle(r, [["role", r() < 0.5 ? "user" : "assistant"], ["content", content]]),
+      ),
+    );
+  }
+  const entries: [string, unknown][] = [["messages", messages]];
+  if (r() < 0.5) entries.unshift(["description", words(r, 3)]);
+  if (r() < 0.1) entries.push(["contents", [{ uri: "u", text: INJ }]]);
+  return Object.fromEntries(entries);
+}
+
+Deno.test("prompts/get: streamed = whole over 800 random answers cut anywhere", () => {
+  const r = rng(20261203);
+  const seen = { withhold: 0, redacted: 0, pass: 0, whole: 0 };
+  for (let k = 0; k < 800; k++) {
+    const result = randomPrompt(r);
+    const msg = { jsonrpc: "2.0", id: k, result };
+    const line = JSON.stringify(msg);
+    const cuts = (n: number) => {
+      const c: number[] = [];
+      let p = 0;
+      while (true) {
+        p += 1 + Math.floor(r() * (r() < 0.5 ? 5 : 200));
+        if (p >= n) return c;
+        c.push(p);
+      }
+    };
+    const v = run(enc.encode(line), cuts, k % 2 ? { window: 512, overlap: 256 } : {});
+    const w = wholePrompt(result);
+    if (v.prompt.whole) {
+      seen.whole++;
+      continue;
+    }
+    assert.equal(promptAction(v), w.action, line);
+    seen[w.action as "withhold" | "redacted" | "pass"]++;
+    if (w.action === "redacted") {
+      assert.deepEqual(JSON.parse(joined(v.prompt.redacted())), { ...msg, result: w.result }, line);
+    } else if (w.action === "pass") assert.equal(joined(v.bytes()), line);
+  }
+  assert.ok(
+    seen.withhold > 40 && seen.redacted > 40 && seen.pass > 40 && seen.whole < 450,
+    JSON.stringify(seen),
+  );
+});
+
+Deno.test("prompts/get: a table of shapes; a 10 MiB prompt with an injection at the end withheld, a key masked", () => {
+  const cases: [string, Record<string, unknown>, "withhold" | "redacted" | "pass" | "whole"][] = [
+    ["description injected", { description: INJ, messages: [] }, "withhold"],
+    [
+      "a text message",
+      { messages: [{ role: "user", content: { type: "text", text: INJ } }] },
+      "withhold",
+    ],
+    ["an array of blocks, key in the second", {
+      messages: [{
+        role: "user",
+        content: [{ type: "text", text: "hi" }, { type: "text", text: `k ${AKIA}` }],
+      }],
+    }, "redacted"],
+    ["an embedded resource's textual blob", {
+      messages: [{
+        role: "user",
+        content: {
+          type: "resource",
+          resource: { uri: "u", mimeType: "text/plain", blob: b64text(INJ) },
+        },
+      }],
+    }, "withhold"],
+    ["an embedded binary blob", {
+      messages: [{
+        role: "user",
+        content: {
+          type: "resource",
+          resource: { uri: "u", mimeType: "image/png", blob: b64text(INJ) },
+        },
+      }],
+    }, "pass"],
+    ["an image block's data", {
+      messages: [{
+        role: "user",
+        content: { type: "image", data: b64text(INJ), mimeType: "image/png" },
+      }],
+    }, "pass"],
+    ["a text under a non-shown key", {
+      messages: [{ role: "user", content: { type: "text", text: "fine", note: INJ } }],
+    }, "pass"],
+    [
+      "type after the text",
+      { messages: [{ role: "user", content: { text: INJ, type: "text" } }] },
+      "whole",
+    ],
+    ["description after the messages", {
+      messages: [{ role: "user", content: { type: "text", text: "x" } }],
+      description: "d",
+    }, "whole"],
+    ["a tool result inside", {
+      messages: [{
+        role: "user",
+        content: { type: "tool_result", content: [{ type: "text", text: INJ }] },
+      }],
+    }, "whole"],
+  ];
+  for (const [label, result, expect] of cases) {
+    const line = JSON.stringify({ jsonrpc: "2.0", id: 4, result });
+    const v = run(enc.encode(line), (n) => [Math.floor(n / 3)]);
+    if (expect === "whole") {
+      assert.ok(v.prompt.whole, label);
+      continue;
+    }
+    assert.equal(v.prompt.whole, null, label);
+    assert.equal(promptAction(v), expect, label);
+    assert.equal(wholePrompt(result).action, expect, `${label}: the whole judgement agrees`);
+  }
+  const lorem = "lorem ipsum dolor sit amet ".repeat(Math.ceil((10 * MiB) / 27)).slice(0, 10 * MiB);
+  const big = (text: string) =>
+    enc.encode(JSON.stringify({
+      jsonrpc: "2.0",
+      id: 5,
+      result: {
+        description: "a long prompt",
+        messages: [{ role: "user", content: { type: "text", text } }],
+      },
+    }));
+  const pieces = (n: number) =>
+    Array.from({ length: Math.floor(n / 65536) }, (_, i) => (i + 1) * 65536);
+  assert.equal(promptAction(run(big(lorem + " " + INJ), pieces)), "withhold");
+  const at = 2 * MiB - 5;
+  const v = run(big(lorem.slice(0, at) + ` ${AKIA} ` + lorem.slice(at)), pieces);
+  assert.equal(promptAction(v), "redacted");
+  const out = JSON.parse(joined(v.prompt.redacted())).result.messages[0].content.text as string;
+  assert.equal(out.indexOf(" [REDACTED:aws-access-key-id] "), at);
+  const clean = big(lorem);
+  const c = run(clean, pieces);
+  assert.equal(promptAction(c), "pass");
+  assert.equal(joined(c.bytes()), dec.decode(clean));
+});
+
 Deno.test("Base64Text decodes in any pieces exactly as atob + strict UTF-8 does, or refuses", () => {
   const r = rng(7);
   const samples = [
@@ -421,6 +607,15 @@ function lineClient(cmd: string[], home: string, cwd: string) {
       await send({ jsonrpc: "2.0", id: ++id, method: "resources/read", params: { uri } });
       return await next();
     },
+    async prompt(name: string, args: Record<string, string>): Promise<Uint8Array> {
+      await send({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "prompts/get",
+        params: { name, arguments: args },
+      });
+      return await next();
+    },
     async close(): Promise<string> {
       await w.close();
       const err = new Response(child.stderr).text();
@@ -505,6 +700,43 @@ Deno.test("guard proxy: 10 MiB resources scanned as they arrive — withheld wit
     audit().filter((e) => e.decision.rule === "flow.result" && e.tool === "mcp__ch__resources/read")
       .length >= 2,
   );
+  await Deno.remove(h, { recursive: true }).catch(() => {});
+});
+
+Deno.test("guard proxy: a 10 MiB prompt scanned as it arrives — an injection at the end withheld with an error, a key masked, a clean one byte-exact", async () => {
+  const h = await tempHome("guard-prmstream-");
+  Deno.mkdirSync(`${h}/.aiguard`, { mode: 0o700 });
+  Deno.writeTextFileSync(`${h}/.aiguard/policy.toml`, "", { mode: 0o600 });
+  const guarded = lineClient(
+    [DENO, ...runFlags(h, DENO), MAIN_TS, "proxy", "--name", "ch", "--", ...FIXTURE],
+    h,
+    h,
+  );
+  const direct = lineClient(FIXTURE, h, h);
+  try {
+    await guarded.init();
+    await direct.init();
+    const through = await guarded.prompt("big", { mib: "10" });
+    const straight = await direct.prompt("big", { mib: "10" });
+    assert.ok(through.length > 10 * MiB);
+    assert.ok(through.length === straight.length && through.every((b, i) => b === straight[i]));
+    const poisoned = JSON.parse(
+      dec.decode(await guarded.prompt("big", { mib: "10", inject: "end" })),
+    );
+    assert.equal(poisoned.error.code, -31001);
+    assert.equal(poisoned.error.data.rule, "mcp.channel-injection");
+    assert.match(poisoned.error.message, /prompts\/get "big" of ch carries a prompt injection/);
+    const keyed = JSON.parse(
+      dec.decode(await guarded.prompt("big", { mib: "10", key: String(3 * MiB - 7) })),
+    );
+    const text = keyed.result.messages[0].content.text as string;
+    assert.ok(!text.includes(AKIA));
+    assert.equal(text.indexOf(" [REDACTED:aws-access-key-id] "), 3 * MiB - 7);
+  } finally {
+    await direct.close();
+    const err = await guarded.close();
+    assert.ok(!/dropped/.test(err), err);
+  }
   await Deno.remove(h, { recursive: true }).catch(() => {});
 });
 

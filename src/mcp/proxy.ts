@@ -46,7 +46,12 @@ const PROXY_DIGESTS: Digests = {
 import { definitionText, describedText, judgeTool, type ServerPins, type ToolDef } from "./pins.ts";
 import { filterResult } from "./result_filter.ts";
 import { ANSWER_CHANNELS, type ChannelVerdict, judgeChannel, SERVER_CHANNELS } from "./channels.ts";
-import { MalformedJson, ResultStream, type StreamVerdict } from "./result_stream.ts";
+import {
+  type ContentsVerdict,
+  MalformedJson,
+  ResultStream,
+  type StreamVerdict,
+} from "./result_stream.ts";
 import { concatBytes } from "./framing.ts";
 import { idKey, isObject } from "./jsonrpc.ts";
 import type { InjectionResult } from "../detect/injection.ts";
@@ -138,6 +143,11 @@ function line(v: unknown): Uint8Array {
 /** The denial a client sees for a call guard stops: a tool error naming the rule. */
 export function denial(id: unknown, text: string): Uint8Array {
   return line({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text }], isError: true } });
+}
+
+/** The streamed reading of an answer to `method`, for the channels scanned as they arrive. */
+function streamedReading(v: StreamVerdict, method: string): ContentsVerdict | null {
+  return method === "resources/read" ? v.contents : method === "prompts/get" ? v.prompt : null;
 }
 
 /** A withheld answer of a channel: a JSON-RPC error that says why (never an empty result). */
@@ -651,15 +661,15 @@ export class ProxySession {
   }
 
   /**
-   * A `resources/read` answer scanned as it arrived (result_stream.ts `contents`): the same
-   * verdict as judgeAnswer's on the parsed message, in bounded memory — withheld with an error
-   * naming the rule, forwarded masked, or forwarded byte-exact.
+   * A `resources/read` or `prompts/get` answer scanned as it arrived (result_stream.ts `contents`,
+   * `prompt`): the same verdict as judgeAnswer's on the parsed message, in bounded memory — withheld
+   * with an error naming the rule, forwarded masked, or forwarded byte-exact.
    */
   private async streamedAnswer(
     v: StreamVerdict,
     p: Extract<Pending, { kind: "channel" }>,
   ): Promise<void> {
-    const c = v.contents;
+    const c = streamedReading(v, p.method)!;
     const size = v.size;
     let r;
     if (v.tooLarge || size > this.o.policy.mcp.maxResultBytes) {
@@ -1039,10 +1049,10 @@ export class ProxySession {
     const p = k ? this.pending.get(k) : undefined;
     // Batches, tools/list or initialize answers and every other channel (channels.ts) are
     // judged whole, as any line.
-    // A resources/read answer is judged as it was scanned, unless its streamed reading says
-    // it could differ from the whole one (result_stream.ts ContentsVerdict.whole).
-    const streamedRead = p?.kind === "channel" && p.method === "resources/read" && !v.batch &&
-      (v.tooLarge || v.contents.whole === null);
+    // A resources/read or prompts/get answer is judged as it was scanned, unless its streamed
+    // reading says it could differ from the whole one (result_stream.ts ContentsVerdict.whole).
+    const reading = p?.kind === "channel" ? streamedReading(v, p.method) : null;
+    const streamedRead = reading !== null && !v.batch && (v.tooLarge || reading.whole === null);
     if (
       v.batch || p?.kind === "list" || p?.kind === "init" ||
       (p?.kind === "channel" && !streamedRead) ||

@@ -19,13 +19,17 @@
  *
  * A `resources/read` answer has another shape: `result.contents[]`, each entry's
  * `text`, and its `blob` when its `mimeType` is textual or absent, base64- and
- * UTF-8-decoded as it arrives (channels.ts reads the same places). Its strings
- * are scanned as a second, separate joined text (`StreamVerdict.contents`), so
+ * UTF-8-decoded as it arrives (channels.ts reads the same places); a
+ * `prompts/get` answer a third: its `description` and every message's content
+ * blocks (text, resource-link prose, an embedded resource read as above). Each
+ * reading is its own joined text (`StreamVerdict.contents`, `.prompt`), so
  * whichever request the message answers is judged on exactly its own strings.
- * Where the streamed verdict could differ from the whole one (a blob that turns
+ * Where a streamed reading could differ from the whole one (a blob that turns
  * out not to be base64 of UTF-8, a `mimeType` after its blob that is not
- * textual, duplicate keys or both `text` and a blob in one entry) it says so
- * (`contents.whole`), and the caller judges the kept bytes whole instead.
+ * textual, duplicate keys, both `text` and a blob in one entry, a block's type
+ * after its text, strings in another order than channels.ts joins them, a tool
+ * result nested in a prompt) it says so (`whole`), and the caller judges the
+ * kept bytes whole instead.
  */
 import {
   type InjectionHit,
@@ -64,6 +68,11 @@ type Role =
   | "structured"
   | "contents"
   | "entry"
+  | "pmessages"
+  | "pmessage"
+  | "pcontent"
+  | "pblock"
+  | "presource"
   | "other";
 
 /** One joined text scanned for an injection: a tool result's strings, or a resource's. */
@@ -73,10 +82,14 @@ interface Shape {
   /** Its injection hits so far already cross the threshold. */
   flagged: boolean;
   any: boolean;
+  /** Why this reading must be judged whole instead (see ContentsVerdict.whole), or null. */
+  whole: string | null;
 }
 
 /** An entry of a resources/read answer's `contents`. */
 interface Entry {
+  /** The reading it belongs to (a resources/read answer's, or a prompt's embedded resource). */
+  shape: Shape;
   /** Its `mimeType` so far: none yet, a textual one, or anything else (its blob is not text). */
   mime: "unseen" | "textual" | "other";
   /** Keys seen of those that decide what is scanned (a duplicate: judged whole). */
@@ -84,6 +97,14 @@ interface Entry {
   /** Strings of it being scanned (text, blob). */
   scanned: number;
   blobSeen: boolean;
+}
+
+/** A content block of a prompt's message (channels.ts blockSlots). */
+interface PromptBlock {
+  type: string | null;
+  keys: Set<string>;
+  /** The index in SHOWN_FIELDS of the last string scanned (they must come in that order). */
+  last: number;
 }
 
 interface Block {
@@ -119,6 +140,9 @@ interface Frame {
   expect: "key" | "colon" | "value" | "comma" | "first";
   block: Block | null;
   entry: Entry | null;
+  pblock: PromptBlock | null;
+  /** The result object's keys that decide a reading (a duplicate: judged whole). */
+  seen?: Set<string>;
   depth: number;
 }
 
@@ -127,7 +151,7 @@ type StringUse =
   | { kind: "skip" }
   | {
     kind: "capture";
-    into: "key" | "type" | "resultType" | "method" | "id" | "mime";
+    into: "key" | "type" | "resultType" | "method" | "id" | "mime" | "ptype";
     bytes: number[];
   }
   | { kind: "slot"; slot: Slot };
@@ -311,6 +335,8 @@ export interface StreamVerdict {
   redacted(): Uint8Array[];
   /** The same verdict for the message read as a `resources/read` answer (`result.contents[]`). */
   contents: ContentsVerdict;
+  /** And read as a `prompts/get` answer (`description`, every message's content blocks). */
+  prompt: ContentsVerdict;
 }
 
 export interface ContentsVerdict {
@@ -336,11 +362,10 @@ export class ResultStream {
   private decoder: StringDecoder | null = null;
   private slotText: Windows | null = null;
   private slots: Slot[] = [];
-  /** A tool result's strings, and a resources/read answer's. */
+  /** A tool result's strings, a resources/read answer's, a prompts/get answer's. */
   private tool: Shape;
   private res: Shape;
-  /** Why the resources/read reading must be judged whole (see ContentsVerdict.whole). */
-  private whole: string | null = null;
+  private prm: Shape;
   private blob: Base64Text | null = null;
   /** The scan ran out of time: the verdict says so (the caller withholds); lexing goes on. */
   private deadlinePassed = false;
@@ -373,10 +398,11 @@ export class ResultStream {
     this.ov = o.overlap ?? SCAN_OVERLAP;
     this.tool = this.shape();
     this.res = this.shape();
+    this.prm = this.shape();
   }
 
   private shape(): Shape {
-    const shape: Shape = { joined: null!, hits: [], flagged: false, any: false };
+    const shape: Shape = { joined: null!, hits: [], flagged: false, any: false, whole: null };
     shape.joined = new Windows(this.win, this.ov, (text, base) => {
       if (!text || this.late(shape)) return;
       let r;
@@ -427,6 +453,7 @@ export class ResultStream {
     }
     this.tool.joined.end();
     this.res.joined.end();
+    this.prm.joined.end();
     const summary = (shape: Shape): InjectionResult =>
       shape.any
         ? summarise(shape.hits, this.settings.injectionThreshold)
@@ -437,8 +464,16 @@ export class ResultStream {
     const injection = summary(this.tool);
     const masked = shown.filter((s) => s.secrets.length);
     const secrets = masked.flatMap((s) => s.secrets.map((h) => h.rule));
-    const resMasked = this.slots.filter((s) => s.shape === this.res && !s.dead && s.secrets.length);
-    let resRebuilt: Uint8Array[] | null = null;
+    const reading = (shape: Shape): ContentsVerdict => {
+      const masked = this.slots.filter((s) => s.shape === shape && !s.dead && s.secrets.length);
+      let rebuilt: Uint8Array[] | null = null;
+      return {
+        whole: shape.whole,
+        injection: summary(shape),
+        secrets: masked.flatMap((s) => s.secrets.map((h) => h.rule)),
+        redacted: () => (rebuilt ??= rebuild(chunks, masked)),
+      };
+    };
     let id: unknown = undefined;
     if (this.idText !== null) {
       try {
@@ -463,12 +498,8 @@ export class ResultStream {
       secrets,
       bytes: () => chunks,
       redacted: () => (rebuilt ??= rebuild(chunks, masked)),
-      contents: {
-        whole: this.whole,
-        injection: summary(this.res),
-        secrets: resMasked.flatMap((s) => s.secrets.map((h) => h.rule)),
-        redacted: () => (resRebuilt ??= rebuild(chunks, resMasked)),
-      },
+      contents: reading(this.res),
+      prompt: reading(this.prm),
     };
   }
 
@@ -559,6 +590,11 @@ export class ResultStream {
     switch (top.role) {
       case "top":
         if (key === "result") {
+          if (this.hasResult) {
+            // JSON.parse keeps the last result: the readings that never guess say so.
+            this.res.whole ??= "a duplicate result";
+            this.prm.whole ??= "a duplicate result";
+          }
           if (kind === "obj") this.hasResult = true;
           return { role: kind === "obj" ? "result" : "other", use: skip };
         }
@@ -570,8 +606,24 @@ export class ResultStream {
         }
         return { role: "other", use: skip };
       case "result":
+        if (key === "contents" || key === "messages" || key === "description") {
+          const seen = (top.seen ??= new Set());
+          if (seen.has(key)) {
+            (key === "contents" ? this.res : this.prm).whole ??= `duplicate "${key}"`;
+          }
+          seen.add(key);
+        }
         if (key === "content") return { role: kind === "arr" ? "content" : "other", use: skip };
         if (key === "contents") return { role: kind === "arr" ? "contents" : "other", use: skip };
+        if (key === "messages") return { role: kind === "arr" ? "pmessages" : "other", use: skip };
+        if (key === "description") {
+          // A prompt's description (the other readings do not show it).
+          if (kind === "str") {
+            if (this.prm.any) this.prm.whole ??= "a prompt's description after its messages";
+            return { role: "other", use: slot("description", null, this.prm) };
+          }
+          return { role: "other", use: skip };
+        }
         // Only a structured object or array is walked (a bare string is not, as in result_filter).
         if (key === "structuredContent") return { role: "structured", use: skip };
         if (key === "resultType" && kind === "str") {
@@ -582,11 +634,56 @@ export class ResultStream {
         return { role: kind === "obj" ? "block" : "other", use: skip };
       case "contents":
         return { role: kind === "obj" ? "entry" : "other", use: skip };
+      case "pmessages":
+        return { role: kind === "obj" ? "pmessage" : "other", use: skip };
+      case "pmessage":
+        if (key !== "content") return { role: "other", use: skip };
+        return {
+          role: kind === "obj" ? "pblock" : kind === "arr" ? "pcontent" : "other",
+          use: skip,
+        };
+      case "pcontent":
+        return { role: kind === "obj" ? "pblock" : "other", use: skip };
+      case "pblock": {
+        // channels.ts's blockSlots; anything it could read in another order is judged whole.
+        const pb = top.pblock!;
+        if (key === null) return { role: "other", use: skip };
+        if (pb.keys.has(key)) this.prm.whole ??= `duplicate "${key}" in a prompt's content block`;
+        pb.keys.add(key);
+        if (key === "type") {
+          if (kind === "str") {
+            return { role: "other", use: { kind: "capture", into: "ptype", bytes: [] } };
+          }
+          return { role: "other", use: skip };
+        }
+        const fields = pb.type !== null ? SHOWN_FIELDS.get(pb.type) : undefined;
+        if (pb.type === null && (SHOWN_KEYS.has(key) || key === "resource" || key === "content")) {
+          if (kind === "str" || kind === "obj" || kind === "arr") {
+            this.prm.whole ??= "a prompt's content block with its type after its text";
+          }
+          return { role: "other", use: skip };
+        }
+        if (pb.type === "resource" && key === "resource" && kind === "obj") {
+          return { role: "presource", use: skip };
+        }
+        if (pb.type === "tool_result" && key === "content") {
+          this.prm.whole ??= "a tool result inside a prompt's message";
+          return { role: "other", use: skip };
+        }
+        const at = fields && key !== "resource.text" ? fields.indexOf(key) : -1;
+        if (kind !== "str" || at < 0) return { role: "other", use: skip };
+        if (at < pb.last) this.prm.whole ??= "a prompt's content block with its strings reordered";
+        pb.last = at;
+        return { role: "other", use: slot(key, null, this.prm) };
+      }
+      case "presource":
       case "entry": {
         // channels.ts's contentsSlots: `text`, and `blob` unless its mimeType is not textual.
         const entry = top.entry!;
         if (key === "text" || key === "blob" || key === "mimeType") {
-          if (entry.keys.has(key)) this.whole ??= `duplicate "${key}" in a resource's contents`;
+          if (entry.keys.has(key)) {
+            entry.shape.whole ??= `duplicate "${key}" in a resource's contents`;
+          }
           entry.keys.add(key);
         }
         if (key === "mimeType") {
@@ -603,8 +700,10 @@ export class ResultStream {
           entry.blobSeen = true;
           if (entry.mime === "other") return { role: "other", use: skip };
         }
-        if (++entry.scanned > 1) this.whole ??= "a resource's contents with both text and a blob";
-        return { role: "other", use: slot(key, null, this.res, key === "blob") };
+        if (++entry.scanned > 1) {
+          entry.shape.whole ??= "a resource's contents with both text and a blob";
+        }
+        return { role: "other", use: slot(key, null, entry.shape, key === "blob") };
       }
       case "block": {
         const block = top.block!;
@@ -650,8 +749,17 @@ export class ResultStream {
         : role === "resource"
         ? top!.block
         : null;
-      const entry: Entry | null = role === "entry"
-        ? { mime: "unseen", keys: new Set(), scanned: 0, blobSeen: false }
+      const entry: Entry | null = role === "entry" || role === "presource"
+        ? {
+          shape: role === "entry" ? this.res : this.prm,
+          mime: "unseen",
+          keys: new Set(),
+          scanned: 0,
+          blobSeen: false,
+        }
+        : null;
+      const pblock: PromptBlock | null = role === "pblock"
+        ? { type: null, keys: new Set(), last: -1 }
         : null;
       this.afterValue();
       this.stack.push({
@@ -661,6 +769,7 @@ export class ResultStream {
         expect: "first",
         block,
         entry,
+        pblock,
         depth: (top?.depth ?? 0) + 1,
       });
       this.topSeen = true;
@@ -697,7 +806,10 @@ export class ResultStream {
     }
     if (isLiteralByte(b) && b !== 0x2b && b !== 0x2e) {
       const key = top && top.kind === "obj" ? top.key : null;
-      if (top?.role === "entry") this.roleOf("lit"); // a mimeType that is not a string
+      // A mimeType (or a prompt block's type) that is not a string.
+      if (top?.role === "entry" || top?.role === "presource" || top?.role === "pblock") {
+        this.roleOf("lit");
+      }
       this.lit = { text: String.fromCharCode(b), key, role: top?.role ?? "top" };
       this.topSeen = true;
       return;
@@ -736,7 +848,7 @@ export class ResultStream {
   /** A resource entry's mimeType: a blob already scanned must have been text (else: whole). */
   private mime(entry: Entry, m: "textual" | "other") {
     if (entry.blobSeen && m === "other" && entry.mime !== "other") {
-      this.whole ??= "a resource's mimeType after its blob";
+      entry.shape.whole ??= "a resource's mimeType after its blob";
     }
     entry.mime = m;
   }
@@ -798,7 +910,7 @@ export class ResultStream {
           // Not base64 of UTF-8: the whole filter does not scan it, and what was scanned of it
           // is in the joined text already — the answer is judged whole.
           u.slot.dead = true;
-          this.whole ??= "a resource blob that is not base64 of UTF-8 text";
+          u.slot.shape.whole ??= "a resource blob that is not base64 of UTF-8 text";
         }
       }
       if (text) {
@@ -835,6 +947,7 @@ export class ResultStream {
         top.expect = "colon";
       } else {
         if (u.into === "type") this.stack[this.stack.length - 1].block!.type = v;
+        else if (u.into === "ptype") this.stack[this.stack.length - 1].pblock!.type = v;
         else if (u.into === "mime") {
           this.mime(this.stack[this.stack.length - 1].entry!, textualMime(v) ? "textual" : "other");
         } else if (u.into === "resultType") this.resultType = v;
