@@ -439,6 +439,20 @@ Deno.test("prompts/get: a table of shapes; a 10 MiB prompt with an injection at 
     assert.equal(promptAction(v), expect, label);
     assert.equal(wholePrompt(result).action, expect, `${label}: the whole judgement agrees`);
   }
+  // Duplicate keys (JSON.parse keeps the last): judged whole, never guessed.
+  for (
+    const dup of [
+      `{"messages":[{"role":"user","content":{"type":"text","text":${
+        JSON.stringify(INJ)
+      }},"content":{"type":"text","text":"fine"}}]}`,
+      `{"messages":[{"role":"user","content":{"type":"text","type":"image","text":"x"}}]}`,
+      `{"description":"a","description":"b","messages":[]}`,
+      `{"messages":[],"messages":[]}`,
+    ]
+  ) {
+    const v = run(enc.encode(`{"jsonrpc":"2.0","id":1,"result":${dup}}`), () => [17]);
+    assert.ok(v.prompt.whole, dup);
+  }
   const lorem = "lorem ipsum dolor sit amet ".repeat(Math.ceil((10 * MiB) / 27)).slice(0, 10 * MiB);
   const big = (text: string) =>
     enc.encode(JSON.stringify({

@@ -636,12 +636,16 @@ export class ResultStream {
         return { role: kind === "obj" ? "entry" : "other", use: skip };
       case "pmessages":
         return { role: kind === "obj" ? "pmessage" : "other", use: skip };
-      case "pmessage":
+      case "pmessage": {
         if (key !== "content") return { role: "other", use: skip };
+        const seen = (top.seen ??= new Set());
+        if (seen.has(key)) this.prm.whole ??= `duplicate "content" in a prompt's message`;
+        seen.add(key);
         return {
           role: kind === "obj" ? "pblock" : kind === "arr" ? "pcontent" : "other",
           use: skip,
         };
+      }
       case "pcontent":
         return { role: kind === "obj" ? "pblock" : "other", use: skip };
       case "pblock": {
