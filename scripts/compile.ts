@@ -34,6 +34,10 @@ export function compileArgs(
     "--output",
     o.output,
     ...(o.target ? ["--target", o.target] : []),
+    // guard imports its late modules (src/core/late.ts) through computed specifiers, which
+    // `deno compile` does not follow: the whole of src/ goes in.
+    "--include",
+    o.main.replace(/main\.ts$/, "src"),
     o.main,
   ];
 }

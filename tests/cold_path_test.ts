@@ -15,8 +15,13 @@ await loadTreeSitter();
 // A generous budget: this checks structure, not speed (a loaded machine must not fail it).
 const ts = (s: string) => parseWithTreeSitter(s, performance.now() + 60_000, 60_000);
 
-/** The modules `entry` loads before any of its code runs (static imports only, transitively). */
-async function staticGraph(entry: string): Promise<Set<string>> {
+interface InfoModule {
+  specifier: string;
+  dependencies?: { specifier?: string; isDynamic?: boolean; code?: { specifier?: string } }[];
+}
+
+/** `deno info --json entry`: every module it names, literal dynamic imports included. */
+async function infoOf(entry: string): Promise<{ roots: string[]; modules: InfoModule[] }> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", entry],
     cwd: REPO_ROOT,
@@ -24,13 +29,12 @@ async function staticGraph(entry: string): Promise<Set<string>> {
     stderr: "piped",
   }).output();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const info = JSON.parse(new TextDecoder().decode(out.stdout)) as {
-    roots: string[];
-    modules: {
-      specifier: string;
-      dependencies?: { isDynamic?: boolean; code?: { specifier?: string } }[];
-    }[];
-  };
+  return JSON.parse(new TextDecoder().decode(out.stdout));
+}
+
+/** The modules `entry` loads before any of its code runs (static imports only, transitively). */
+async function staticGraph(entry: string): Promise<Set<string>> {
+  const info = await infoOf(entry);
   const bySpec = new Map(info.modules.map((m) => [m.specifier, m]));
   const seen = new Set<string>();
   const walk = (s: string) => {
@@ -69,6 +73,24 @@ Deno.test("the hook's static graph holds no detector rules, no tree-sitter, no n
   for (const m of graph) {
     assert.ok(!m.startsWith("npm:") && !m.includes("registry.npmjs.org"), `${m} on the hook path`);
   }
+});
+
+Deno.test("the engine's graph holds no literal dynamic import: Deno would prepare its target on every start", async () => {
+  // A literal `import("…")` makes Deno load and prepare what it names (and set up npm resolution
+  // for a package) when the importing module loads, whether or not it ever runs; the engine's
+  // late imports go through src/core/late.ts's computed specifiers instead.
+  const info = await infoOf("src/cli/evaluate.ts");
+  const graph = await staticGraph("src/cli/evaluate.ts");
+  const literal: string[] = [];
+  for (const m of info.modules) {
+    const rel = m.specifier.replace(`file://${REPO_ROOT}/`, "");
+    if (!graph.has(rel)) continue;
+    for (const d of m.dependencies ?? []) {
+      if (d.isDynamic) literal.push(`${rel} → ${d.specifier}`);
+    }
+  }
+  assert.deepEqual(literal, [], "literal dynamic imports on the hook path");
+  assert.ok(graph.has("src/core/late.ts"));
 });
 
 Deno.test("the program grammar read line by line is the generated file's, program by program", async () => {

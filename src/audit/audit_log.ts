@@ -60,6 +60,7 @@ import { mayHoldSecret } from "../detect/secret_keywords.ts";
 // checkpoints), audit_recover.ts (anything but a clean seal), audit_read.ts (the CLI's readers).
 import type { Recovered } from "./audit_recover.ts";
 import { withFileLock, writePrivateFile } from "../state/state_dir.ts";
+import { late } from "../core/late.ts";
 
 export { type AuditRecord, GENESIS };
 export type { AuditEntry };
@@ -119,7 +120,10 @@ export async function appendAuditMany(
     mode === "redacted" &&
     recs.some((rec) => custom || mayHoldSecret(rec.call) || mayHoldSecret(rec.decision.warning))
   ) {
-    const sec = await import("../detect/secrets.ts");
+    const sec = await late<typeof import("../detect/secrets.ts")>(
+      "../detect/secrets.ts",
+      import.meta.url,
+    );
     const o = {
       rules: sec.effectiveRules(det?.secretRules, det?.secretDisable),
       allow: det?.secretAllow,
@@ -157,7 +161,10 @@ export async function appendAuditMany(
             sealedSize: size,
             keys: null,
           }
-          : await (await import("./audit_recover.ts")).recover(
+          : await (await late<typeof import("./audit_recover.ts")>(
+            "./audit_recover.ts",
+            import.meta.url,
+          )).recover(
             stateDir,
             log,
             size,
@@ -179,9 +186,9 @@ export async function appendAuditMany(
           (now - ckTime >= CHECKPOINT_INTERVAL_MS && chain.seq > ckSeq) ||
           (opts.forceCheckpoint && chain.seq > ckSeq);
         if (due) {
-          const { newSigner, readKeys, signerInfo, signText, writeKeys } = await import(
-            "./audit_keys.ts"
-          );
+          const { newSigner, readKeys, signerInfo, signText, writeKeys } = await late<
+            typeof import("./audit_keys.ts")
+          >("./audit_keys.ts", import.meta.url);
           keys = keys ?? readKeys(stateDir) ?? { roots: [], signers: [], exported: [] };
           if (!keys.signers.length) {
             keys.signers.push(await newSigner(chain.seq));

@@ -13,6 +13,7 @@ import {
   withAuditLock,
 } from "./audit_log.ts";
 import type { AuditKeys } from "./audit_keys.ts";
+import { late } from "../core/late.ts";
 
 export interface AuditSnapshot {
   segments: { name: string; text: string }[];
@@ -33,7 +34,10 @@ function readText(path: string): string | null {
 
 /** A consistent copy of the log and its side files, read under the lock. */
 export async function snapshot(stateDir: string): Promise<AuditSnapshot> {
-  const { readKeys } = await import("./audit_keys.ts");
+  const { readKeys } = await late<typeof import("./audit_keys.ts")>(
+    "./audit_keys.ts",
+    import.meta.url,
+  );
   const raw = withAuditLock(stateDir, () => {
     const segments = listSegments(stateDir).map((name) => ({
       name,

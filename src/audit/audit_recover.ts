@@ -23,6 +23,7 @@ import {
   segmentName,
   sha256Hex,
 } from "./chain.ts";
+import { late } from "../core/late.ts";
 
 export interface Recovered {
   chain: Chain;
@@ -111,7 +112,10 @@ export async function recover(
   let sealedSize = size;
   if (!seal) {
     const last = lastEntry(stateDir, log, size);
-    const { readKeys, writeKeys, randomKeyHex } = await import("./audit_keys.ts");
+    const { readKeys, writeKeys, randomKeyHex } = await late<typeof import("./audit_keys.ts")>(
+      "./audit_keys.ts",
+      import.meta.url,
+    );
     keys = readKeys(stateDir) ?? { roots: [], signers: [], exported: [] };
     const root = randomKeyHex();
     const from = last ? last.seq + 1 : 0;

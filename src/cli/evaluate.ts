@@ -43,6 +43,7 @@ import { type AskContext, routeAsk } from "../policy/ask_route.ts";
 import { loadRemembered, RememberedError } from "../state/remembered.ts";
 import { mayHoldSecret } from "../detect/secret_keywords.ts";
 import type { Detection } from "../detect/detect.ts";
+import { late } from "../core/late.ts";
 
 /** Largest payload accepted on stdin. */
 export const MAX_PAYLOAD = 8 * 1024 * 1024;
@@ -338,7 +339,10 @@ async function evaluateHook(hook: Hook, input: HookInput): Promise<Outcome> {
       // MCP tool heuristics load only for MCP tools (they register with capabilities.ts).
       const mcpTool = call.kind === "mcp" || call.tool.startsWith("mcp__");
       if (mcpTool) {
-        await import("../flow/mcp_capabilities.ts");
+        await late<typeof import("../flow/mcp_capabilities.ts")>(
+          "../flow/mcp_capabilities.ts",
+          import.meta.url,
+        );
       }
       if (adapted.event === "PostToolUse") {
         await nativeOutcome(stateDir, call, audit);
@@ -417,8 +421,14 @@ async function nativeOutcome(
   call: ToolCall,
   audit: (d: Decision, token?: string, event?: string) => Promise<boolean>,
 ): Promise<void> {
-  const { challengeToken } = await import("../state/challenges.ts");
-  const { takePass } = await import("../state/passes.ts");
+  const { challengeToken } = await late<typeof import("../state/challenges.ts")>(
+    "../state/challenges.ts",
+    import.meta.url,
+  );
+  const { takePass } = await late<typeof import("../state/passes.ts")>(
+    "../state/passes.ts",
+    import.meta.url,
+  );
   const canonical = canonicalCall(call);
   const token = await challengeToken(canonical);
   const p = await takePass(stateDir, "asked", token, canonical, Date.now());
@@ -463,16 +473,23 @@ async function postToolUse(
   const det: Detection = settings.secretRules.length === 0 && !mayHoldSecret(text)
     ? {
       secrets: [],
-      injection: (await import("../detect/injection.ts")).scanInjectionWith(
+      injection: (await late<typeof import("../detect/injection.ts")>(
+        "../detect/injection.ts",
+        import.meta.url,
+      )).scanInjectionWith(
         text,
         settings,
         deadline,
         now,
       ),
     }
-    : (await import("../detect/detect.ts")).detect(text, { settings, deadline, now });
+    : (await late<typeof import("../detect/detect.ts")>("../detect/detect.ts", import.meta.url))
+      .detect(text, { settings, deadline, now });
   // One graded verdict, the proxy's too (src/detect/verdict.ts): block, spotlight or clean.
-  const { injectionBand, spotlightNotice } = await import("../detect/verdict.ts");
+  const { injectionBand, spotlightNotice } = await late<typeof import("../detect/verdict.ts")>(
+    "../detect/verdict.ts",
+    import.meta.url,
+  );
   const band = injectionBand(det.injection.score, settings);
   const ev = await evaluateWithCapabilities(call, ctx, deadline);
   const fc = flowCallOf(call, ev, ctx.policy.flow, home);

@@ -16,6 +16,7 @@ import type { RememberedRule } from "../policy/remembered.ts";
 import { withinCap } from "../policy/user_policy.ts";
 import type { AskRecord } from "../audit/audit_entry.ts";
 import { workspaceOf } from "../policy/engine.ts";
+import { late } from "../core/late.ts";
 
 export interface AuditStep {
   decision: Decision;
@@ -145,9 +146,9 @@ export async function gate(
   const [{ consumeApproval, pruneIfDue }, { challengeToken, writeChallenge }, passes] =
     await Promise
       .all([
-        import("../state/approvals.ts"),
-        import("../state/challenges.ts"),
-        import("../state/passes.ts"),
+        late<typeof import("../state/approvals.ts")>("../state/approvals.ts", import.meta.url),
+        late<typeof import("../state/challenges.ts")>("../state/challenges.ts", import.meta.url),
+        late<typeof import("../state/passes.ts")>("../state/passes.ts", import.meta.url),
       ]);
   const token = await challengeToken(canonical);
   const now = Date.now();
@@ -202,7 +203,10 @@ export async function gate(
   // `[managed] remember` caps the scopes a remembered approval may have (off: none counts).
   const cap = ctx.policy.managed?.remember ?? "always";
   const remembered = cap === "always" ? all : all?.filter((r) => withinCap(r.scope, cap));
-  const { callShape, rememberedFor } = await import("../policy/remembered.ts");
+  const { callShape, rememberedFor } = await late<typeof import("../policy/remembered.ts")>(
+    "../policy/remembered.ts",
+    import.meta.url,
+  );
   const shaped = callShape(call, { ...ev, decision: d }, ctx);
   const workspace = workspaceOf(ctx, call.cwd);
   if (remembered?.length) {

@@ -10,6 +10,7 @@ import type { Evaluation } from "../policy/evaluation.ts";
 import { NeedCapability } from "../shell/words.ts";
 import { makeShellParser, NeedFullParser } from "../shell/parse/parser.ts";
 import { stateDirFor } from "../state/state_dir.ts";
+import { late } from "../core/late.ts";
 
 /** guard's own installation: the source checkout, or the compiled executable. */
 export function guardPaths(): string[] {
@@ -62,21 +63,27 @@ export async function evaluateWithCapabilities(
         e instanceof NeedFullParser ||
         (e instanceof NeedCapability && e.capability === "tree-sitter")
       ) {
-        const ts = await import("../shell/parse/tree_sitter.ts");
+        const ts = await late<typeof import("../shell/parse/tree_sitter.ts")>(
+          "../shell/parse/tree_sitter.ts",
+          import.meta.url,
+        );
         await ts.loadTreeSitter();
         ctx.parser = makeShellParser((s) => ts.parseWithTreeSitter(s, deadline));
         continue;
       }
       if (e instanceof NeedCapability && e.capability.startsWith("grammar:")) {
         // Inline code (python3 -c, node -e): its language's grammar, only when met.
-        const { loadGrammar } = await import("../shell/inline/grammars.ts");
+        const { loadGrammar } = await late<typeof import("../shell/inline/grammars.ts")>(
+          "../shell/inline/grammars.ts",
+          import.meta.url,
+        );
         await loadGrammar(
           e.capability.slice(8) as "python" | "javascript" | "typescript" | "scripts",
         );
         continue;
       }
       if (e instanceof NeedCapability && e.capability === "brace-expansion") {
-        const { expand } = await import("brace-expansion");
+        const { expand } = await late<typeof import("./brace.ts")>("./brace.ts", import.meta.url);
         ctx.brace = (s: string) => expand(s, { max: 1000 });
         continue;
       }

@@ -11,6 +11,7 @@
  */
 import { PolicyError } from "../policy/user_policy.ts";
 import type { ManagedSource } from "../policy/managed_policy.ts";
+import { late } from "../core/late.ts";
 
 /** The managed policy directory of this platform. */
 export const MANAGED_DIR = Deno.build.os === "darwin"
@@ -119,7 +120,7 @@ async function readSource(path: string): Promise<ManagedSource> {
     if (e instanceof TypeError) throw new PolicyError(path, null, "not valid UTF-8");
     throw new PolicyError(path, null, `cannot be read: ${(e as Error).message}`);
   }
-  const { parse } = await import("smol-toml");
+  const { parse } = await late<typeof import("./toml.ts")>("./toml.ts", import.meta.url);
   try {
     return { path, text, data: parse(text) as Record<string, unknown> };
   } catch (e) {

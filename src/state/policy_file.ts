@@ -12,6 +12,7 @@ import {
 } from "../policy/user_policy.ts";
 import { checkInfo, StateError } from "./state_dir.ts";
 import { MANAGED_DIR, readManagedSources } from "./managed_file.ts";
+import { late } from "../core/late.ts";
 
 export function policyPath(stateDir: string): string {
   return stateDir + "/policy.toml";
@@ -28,11 +29,14 @@ export async function loadPolicy(
   const user = await loadUserPolicy(stateDir);
   const sources = await readManagedSources(managedRoot);
   if (!sources.length) return user.policy;
-  const { compileManaged, mergeManaged, presentKeys } = await import(
-    "../policy/managed_policy.ts"
-  );
+  const { compileManaged, mergeManaged, presentKeys } = await late<
+    typeof import("../policy/managed_policy.ts")
+  >("../policy/managed_policy.ts", import.meta.url);
   const ids = sources.some((s) => s.data.secrets !== undefined)
-    ? new Set((await import("../detect/secrets.ts")).SECRET_RULES.map((r) => r.id))
+    ? new Set(
+      (await late<typeof import("../detect/secrets.ts")>("../detect/secrets.ts", import.meta.url))
+        .SECRET_RULES.map((r) => r.id),
+    )
     : null;
   return mergeManaged(
     compileManaged(sources, ids),
@@ -86,7 +90,7 @@ export async function loadUserPolicy(stateDir: string): Promise<UserPolicy> {
     if (e instanceof Deno.errors.NotFound) return NO_USER_POLICY;
     throw e;
   }
-  const { parse } = await import("smol-toml");
+  const { parse } = await late<typeof import("./toml.ts")>("./toml.ts", import.meta.url);
   let data: Record<string, unknown>;
   try {
     data = parse(text) as Record<string, unknown>;
@@ -100,8 +104,9 @@ export async function loadUserPolicy(stateDir: string): Promise<UserPolicy> {
     );
   }
   // The secret rules are loaded only when the policy configures them.
-  const ids = data.secrets === undefined
-    ? null
-    : new Set((await import("../detect/secrets.ts")).SECRET_RULES.map((r) => r.id));
+  const ids = data.secrets === undefined ? null : new Set(
+    (await late<typeof import("../detect/secrets.ts")>("../detect/secrets.ts", import.meta.url))
+      .SECRET_RULES.map((r) => r.id),
+  );
   return { policy: compilePolicy(data, file, text, ids), data, text };
 }

@@ -15,6 +15,7 @@ import {
   setAnalyser,
   setCodeParser,
 } from "./code.ts";
+import { late } from "../../core/late.ts";
 
 /** Longest one parse of inline code may take (ms): a limit on stalls, not on meaning. */
 export const CODE_PARSE_BUDGET_MS = 60;
@@ -24,17 +25,18 @@ const loading: Partial<Record<AnalyserFamily, Promise<void>>> = {};
 async function wasmOf(lang: CodeLanguage): Promise<Uint8Array> {
   switch (lang) {
     case "python":
-      return (await import("tree-sitter-python/tree-sitter-python.wasm", {
-        with: { type: "bytes" },
-      })).default;
+      return (await late<typeof import("./wasm_python.ts")>("./wasm_python.ts", import.meta.url))
+        .default;
     case "javascript":
-      return (await import("tree-sitter-javascript/tree-sitter-javascript.wasm", {
-        with: { type: "bytes" },
-      })).default;
+      return (await late<typeof import("./wasm_javascript.ts")>(
+        "./wasm_javascript.ts",
+        import.meta.url,
+      )).default;
     case "typescript":
-      return (await import("tree-sitter-typescript/tree-sitter-typescript.wasm", {
-        with: { type: "bytes" },
-      })).default;
+      return (await late<typeof import("./wasm_typescript.ts")>(
+        "./wasm_typescript.ts",
+        import.meta.url,
+      )).default;
   }
 }
 
@@ -65,20 +67,29 @@ export function loadGrammar(
     switch (family) {
       case "python": {
         await loadParser("python", budgetMs);
-        const { analysePython } = await import("./python.ts");
+        const { analysePython } = await late<typeof import("./python.ts")>(
+          "./python.ts",
+          import.meta.url,
+        );
         setAnalyser("python", (code, acc) => analysePython(code, acc));
         return;
       }
       case "javascript":
       case "typescript": {
         await loadParser(family, budgetMs);
-        const { analyseJavaScript } = await import("./javascript.ts");
+        const { analyseJavaScript } = await late<typeof import("./javascript.ts")>(
+          "./javascript.ts",
+          import.meta.url,
+        );
         const ts = family === "typescript";
         setAnalyser(family, (code, acc, o) => analyseJavaScript(code, acc, o.print, ts));
         return;
       }
       case "scripts": {
-        const { analyseScript } = await import("./scripts.ts");
+        const { analyseScript } = await late<typeof import("./scripts.ts")>(
+          "./scripts.ts",
+          import.meta.url,
+        );
         setAnalyser("scripts", (code, acc, o) => {
           analyseScript(acc.lang as "perl" | "ruby" | "php", code, acc, o.rest ?? [], o.perl);
         });
