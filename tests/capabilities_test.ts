@@ -10,6 +10,7 @@ import {
   type Capability,
   classifyTool,
   commandCapabilities,
+  tablePrograms,
   type ToolDefinition,
 } from "../src/flow/capabilities.ts";
 import { classifyMcpTool } from "../src/flow/mcp_capabilities.ts";
@@ -746,4 +747,23 @@ Deno.test("command: long argv stays linear and cheap", () => {
   const t0 = performance.now();
   deepStrictEqual(commandCapabilities(argv), [NE]);
   strictEqual(performance.now() - t0 < 500, true);
+});
+
+Deno.test("command: every program's table builds on first use, and a name with a separator is no table word", () => {
+  // The tables are built per program when first asked (ADR 0024): each must build without error
+  // and answer the same on a second ask.
+  for (const name of tablePrograms()) {
+    const first = commandCapabilities([name, "x"]);
+    deepStrictEqual(commandCapabilities([name, "x"]), first, name);
+  }
+  for (const name of ["curl wget", "git status", " git", "git ", "rm\t", "cat\nrm", "ssh\rscp"]) {
+    deepStrictEqual(commandCapabilities([name]), [EX], JSON.stringify(name));
+  }
+});
+
+Deno.test("builtin: each agent's table holds only its own tools", () => {
+  deepStrictEqual(builtinCapabilities("kimi", "Shell"), [EX]);
+  strictEqual(builtinCapabilities("claude", "Shell"), null);
+  strictEqual(builtinCapabilities("claude codex", "Bash"), null);
+  strictEqual(builtinCapabilities("", "Bash"), null);
 });

@@ -33,7 +33,14 @@ export function guardFlags(home: string, project: string | null = null): string[
   const end = words.indexOf("main.ts");
   if (end < 0) throw new Error("guard task must run main.ts");
   const expand = (w: string) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home);
+  const own = ownSource();
   return words.slice(2, end).map((w) => {
+    // `./src` is guard's own code (the task runs in the checkout): absolute from source, so a
+    // command run from the agent's directory never reads the project's `src`; none in a binary.
+    if (w.startsWith("--allow-read=") && w.includes(SRC_ENTRY)) {
+      const paths = w.slice(13).split(",").flatMap((p) => p === SRC_ENTRY ? own : [p]);
+      w = `--allow-read=${paths.join(",")}`;
+    }
     const eq = w.indexOf("=");
     if (!w.startsWith("--allow-") || eq < 0 || !PROJECT.test(w)) return expand(w);
     const kept = w.slice(eq + 1).split(",").flatMap((p) => {
@@ -45,6 +52,21 @@ export function guardFlags(home: string, project: string | null = null): string[
 }
 
 const PROJECT = /\$\{?INIT_CWD\}?/;
+
+/** The task's read entry for guard's own code (src/core/late.ts imports it by computed names). */
+const SRC_ENTRY = "./src";
+
+/**
+ * guard's own `src/` — the checkout this module belongs to — as read grants; none in a compiled
+ * binary, whose modules are embedded. The engine imports its late modules through computed
+ * specifiers (src/core/late.ts), which Deno checks against the read grant; guard's code is no
+ * secret, and nothing of the user's is added.
+ */
+export function ownSource(): string[] {
+  const here = import.meta.url;
+  if (!here.startsWith("file://") || /\/deno-compile-[^/]+\//.test(here)) return [];
+  return [decodeURIComponent(here.slice(7)).replace(/\/cli\/flags\.ts$/, "")];
+}
 
 /**
  * The words of the task as `deno task` splits them: on blanks, except inside double quotes (a
@@ -87,7 +109,9 @@ export function hookFlags(home: string): string[] {
     if (f.startsWith("--allow-run")) return [];
     // Read also on exactly this platform's managed policy directory (ADR 0027): root's files,
     // no secrets, and the hook reads them only when the directory exists.
-    if (f.startsWith("--allow-read=")) return [`--allow-read=${state},${MANAGED_DIR}`];
+    if (f.startsWith("--allow-read=")) {
+      return [`--allow-read=${[state, MANAGED_DIR, ...ownSource()].join(",")}`];
+    }
     if (f.startsWith("--allow-write=")) {
       return [`${f.slice(0, f.indexOf("="))}=${state}`];
     }
@@ -115,8 +139,9 @@ export function agentConfigPaths(home: string, project: string | null = null): s
   const flags = guardFlags(home, project);
   // The managed policy directories are not an agent's configuration: every subcommand that
   // decides reads them (the hook included).
+  const own = ownSource();
   return [...new Set([...flagPaths(flags, "read"), ...flagPaths(flags, "write")])]
-    .filter((p) => p !== state && !MANAGED_DIRS.includes(p));
+    .filter((p) => p !== state && !MANAGED_DIRS.includes(p) && !own.includes(p));
 }
 
 /**
@@ -267,7 +292,7 @@ export function clientFlags(home: string, main: string | null = mainModulePath()
   const root = main === null ? null : main.replace(/\/main\.ts$/, "");
   return [
     ...hookFlags(home).map((f) =>
-      f.startsWith("--allow-read=") && root !== null ? `${f},${root}/src,${root}/deno.json` : f
+      f.startsWith("--allow-read=") && root !== null ? `${f},${root}/deno.json` : f
     ),
     socketFlag(home),
   ];

@@ -119,18 +119,38 @@ const BUILTIN_ROWS: readonly BuiltinRow[] = [
   { agents: "copilot", tools: "web_fetch", caps: [RX, NE] },
 ];
 
+/** One word: non-empty, no separator (`"curl wget"` is one unknown program, no table word). */
+function oneWord(name: string): boolean {
+  const w = words(name);
+  return w.length === 1 && w[0] === name;
+}
+
+/** Whether the space-separated `list` holds the one word `word` (a substring search, no split). */
+function listHas(list: string, word: string): boolean {
+  return ` ${list} `.indexOf(` ${word} `) >= 0;
+}
+
+// The tables are built per agent and per program on first use, not at import: a hook call
+// needs one agent's row and a few programs, and building all of them cost the cold hook more
+// than any single lookup (ADR 0024).
 const BUILTINS = new Map<string, Map<string, number>>();
-for (const row of BUILTIN_ROWS) {
-  for (const agent of words(row.agents)) {
-    const table = BUILTINS.get(agent) ?? new Map<string, number>();
-    BUILTINS.set(agent, table);
+
+function builtinTable(agent: string): Map<string, number> {
+  let table = BUILTINS.get(agent);
+  if (table) return table;
+  table = new Map<string, number>();
+  if (!oneWord(agent)) return table;
+  for (const row of BUILTIN_ROWS) {
+    if (!listHas(row.agents, agent)) continue;
     for (const tool of words(row.tools)) table.set(tool, maskOf(row.caps));
   }
+  BUILTINS.set(agent, table);
+  return table;
 }
 
 /** Built-in tools of each agent: "claude" | "codex" | "kimi" | "gemini" | "cursor" | "copilot". */
 export function builtinCapabilities(agent: string, tool: string): Capability[] | null {
-  const mask = BUILTINS.get(agent)?.get(tool);
+  const mask = builtinTable(agent).get(tool);
   return mask === undefined ? null : capsOf(mask);
 }
 
@@ -162,15 +182,16 @@ function classifyMcp(def: ToolDefinition): Classification {
  * Servers that are remote services: their "files" and "writes" live on the service
  * (`mcp__github__get_file_contents` reads content others wrote; its writes leave the machine).
  */
-const REMOTE_SERVERS = new Set(
-  words(`github gitlab bitbucket gitea slack discord gmail google gdrive drive notion jira
-    confluence atlassian linear asana trello figma salesforce hubspot zendesk intercom dropbox
-    onedrive sharepoint outlook teams telegram whatsapp twitter reddit sentry stripe shopify
-    airtable supabase vercel netlify cloudflare aws gcp azure huggingface`),
-);
+const REMOTE_SERVER_WORDS = `github gitlab bitbucket gitea slack discord gmail google gdrive drive
+  notion jira confluence atlassian linear asana trello figma salesforce hubspot zendesk intercom
+  dropbox onedrive sharepoint outlook teams telegram whatsapp twitter reddit sentry stripe shopify
+  airtable supabase vercel netlify cloudflare aws gcp azure huggingface`;
+let remoteServers: ReadonlySet<string> | null = null;
 
 function remoteServer(server: string): boolean {
-  return server.toLowerCase().split(/[^a-z0-9]+/).some((t) => REMOTE_SERVERS.has(t));
+  remoteServers ??= new Set(words(REMOTE_SERVER_WORDS));
+  const set = remoteServers;
+  return server.toLowerCase().split(/[^a-z0-9]+/).some((t) => set.has(t));
 }
 
 function parseMcpName(tool: string): { server: string; name: string } | null {
@@ -206,7 +227,7 @@ export function classifyTool(
       };
     }
   }
-  const builtin = BUILTINS.get(agent)?.get(tool);
+  const builtin = builtinTable(agent).get(tool);
   if (builtin !== undefined) {
     return { caps: capsOf(builtin), source: "builtin", reason: `built-in table: ${agent} ${tool}` };
   }
@@ -383,14 +404,19 @@ interface Program {
 }
 
 const PROGRAMS = new Map<string, Program>();
-for (const row of COMMAND_ROWS) {
-  const mask = maskOf(row.caps);
-  for (const name of words(row.p)) {
-    let prog = PROGRAMS.get(name);
+
+/** The program table of `name` (null: no row names it), built from its rows on first use. */
+function programOf(name: string): Program | null {
+  const known = PROGRAMS.get(name);
+  if (known !== undefined) return known;
+  if (!oneWord(name)) return null;
+  let prog: Program | null = null;
+  for (const row of COMMAND_ROWS) {
+    if (!listHas(row.p, name)) continue;
+    const mask = maskOf(row.caps);
     if (!prog) {
       const valueOpts = new Set(words(VALUE_OPTS[name] ?? ""));
       prog = { base: M_EX, subs: new Map(), depth: 0, flags: new Map(), remote: -1, valueOpts };
-      PROGRAMS.set(name, prog);
     }
     if (row.flag !== undefined) {
       if (row.sub !== undefined && !prog.subs.has(row.sub)) throw new Error(`no sub ${row.sub}`);
@@ -408,6 +434,15 @@ for (const row of COMMAND_ROWS) {
       }
     } else prog.base = mask;
   }
+  // Only the table's own programs are kept: an unknown name costs a scan each time, never memory
+  // in the resident evaluator.
+  if (prog) PROGRAMS.set(name, prog);
+  return prog;
+}
+
+/** Every program the shell table names (for tests that build each table). */
+export function tablePrograms(): string[] {
+  return [...new Set(COMMAND_ROWS.flatMap((r) => words(r.p)))];
 }
 
 const DASH = 45;
@@ -455,7 +490,7 @@ function withoutVersion(name: string): string {
  */
 export function commandCapabilities(argv: readonly string[]): Capability[] {
   if (argv.length === 0) return [];
-  const prog = PROGRAMS.get(argv[0]) ?? PROGRAMS.get(withoutVersion(argv[0]));
+  const prog = programOf(argv[0]) ?? programOf(withoutVersion(argv[0]));
   if (!prog) return [EX];
   const pos: string[] = [];
   const hits: FlagHit[] = [];
