@@ -13,7 +13,7 @@ import { readChallenge, writeApproval } from "../src/state/approvals.ts";
 import { rememberChallenge } from "../src/cli/approval/approve.ts";
 import { managedCheck } from "../src/cli/setup/doctor.ts";
 import { decidingLayer } from "../src/cli/explain.ts";
-import { agentConfigPaths, hookFlags, taskWords } from "../src/cli/flags.ts";
+import { agentConfigPaths, hookFlags, ownSource, taskWords } from "../src/cli/flags.ts";
 import { MANAGED_DIR } from "../src/state/managed_file.ts";
 import { PolicyError } from "../src/policy/user_policy.ts";
 import { runManagedInstall } from "../src/cli/setup/managed_install.ts";
@@ -840,7 +840,13 @@ Deno.test({
 Deno.test("managed policy: the hook reads exactly the managed directory, nothing else new", () => {
   const home = "/home/u";
   const flags = hookFlags(home);
-  assert.ok(flags.includes(`--allow-read=${home}/.aiguard,${MANAGED_DIR}`), flags.join(" "));
+  // Beside its state and the managed directory, the hook reads only guard's own src/ (its late
+  // imports, src/core/late.ts) — the checkout's, never a project's.
+  assert.ok(
+    flags.includes(`--allow-read=${home}/.aiguard,${MANAGED_DIR},${ownSource()[0]}`),
+    flags.join(" "),
+  );
+  assert.equal(ownSource()[0], `${REPO_ROOT}/src`);
   assert.ok(flags.includes(`--allow-write=${home}/.aiguard`), flags.join(" "));
   // The managed directories are no agent configuration: the privilege drop keeps them readable.
   const configs = agentConfigPaths(home);
