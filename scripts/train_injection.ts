@@ -40,7 +40,8 @@ import {
 } from "./injection_corpus.ts";
 import { REPO_ROOT } from "./guard_flags.ts";
 
-const BITS = 20;
+const BITS = 18;
+const VALIDATE = Deno.args.includes("--validate");
 const WINDOW = 16;
 const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
 
@@ -278,6 +279,17 @@ export async function report(m: InjectionModel, print = true): Promise<Report> {
       );
     }
   }
+  if (VALIDATE) {
+    const ta = loadEval("injection", "test");
+    const tb = loadEval("benign", "test");
+    const sc = (d: { text: string }) => scanInjection(d.text, { model: m }).score;
+    out.combined["VALIDATE tests/eval test attacks (0.7 / 0.5)"] = `${
+      pct(ta.filter((d) => sc(d) >= 0.7).length, ta.length)
+    } / ${pct(ta.filter((d) => sc(d) >= 0.5).length, ta.length)}`;
+    out.combined["VALIDATE tests/eval test benign (0.7 / 0.5)"] = `${
+      pct(tb.filter((d) => sc(d) >= 0.7).length, tb.length)
+    } / ${pct(tb.filter((d) => sc(d) >= 0.5).length, tb.length)}`;
+  }
   const hold = loadEval("injection", "holdout");
   const holdB = loadEval("benign", "holdout");
   out.combined["tests/eval holdout attacks (0.7)"] = pct(
@@ -305,10 +317,12 @@ async function train(): Promise<InjectionModel> {
   const train = benign.filter((b) => b.split === "train");
   const calib = benign.filter((b) => b.split === "calibrate");
   const attacks = generateAttacks().filter((a) => !isHeldOut(a));
-  const extraBenign: EvalDoc[] = [...loadEval("benign", "dev"), ...loadEval("benign", "test")].map(
+  // --validate keeps the test split out of training, to measure other authors' text with it.
+  const evalSplits = VALIDATE ? ["dev"] : ["dev", "test"];
+  const extraBenign: EvalDoc[] = evalSplits.flatMap((s) => loadEval("benign", s)).map(
     (d) => ({ text: d.text, group: "eval" }),
   );
-  const extraAttacks = [...loadEval("injection", "dev"), ...loadEval("injection", "test")];
+  const extraAttacks = evalSplits.flatMap((s) => loadEval("injection", s));
   const examples: Example[] = [];
   const negTexts = [...train.map((b) => b.text), ...extraBenign.map((d) => d.text)];
   for (const t of negTexts) examples.push(...benignExamples(t, mask, r, 60));
@@ -375,6 +389,10 @@ if (import.meta.main) {
   if (Deno.args.includes("--report")) m = shippedModel();
   else {
     m = await train();
+    if (VALIDATE) {
+      await report(m);
+      Deno.exit(0);
+    }
     Deno.writeFileSync(MODEL_PATH, serializeModel(m));
     console.log(`wrote ${MODEL_PATH}`);
   }

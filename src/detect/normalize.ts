@@ -335,17 +335,169 @@ export function normalize(src: string): Normalized {
     } else if (c < 0x80) { // other control characters
       emit(" ", i);
       i++;
+    } else if (c <= 0x9f) { // C1 controls: NEL is a line break, the others are invisible
+      if (c === 0x85) emit("\n", i);
+      else if (splitsWords(src, i, i + 1)) emit(" ", i);
+      i++;
     } else {
       const cp = src.codePointAt(i)!;
       const tag = tagChar(cp);
+      const w = cp > 0xffff ? 2 : 1;
       if (tag !== null) emit(tag.toLowerCase(), i);
       else if (!invisible(cp)) emit(foldCodePoint(cp), i);
-      i += cp > 0xffff ? 2 : 1;
+      else if (splitsWords(src, i, i + w)) emit(" ", i);
+      i += w;
     }
     from = i;
   }
   plain(from, src.length);
-  return { text: parts.join(""), map: map.subarray(0, n) };
+  const text = parts.join("");
+  const m = map.subarray(0, n);
+  return { text: fuzzyFold(text, m, src), map: m };
+}
+
+/**
+ * Words an invisible character is used to glue to the next word (`ignore\u200ball previous`):
+ * after one of these, an invisible character between letters reads as a space. Inside other
+ * words (`ig\u200bnore`) it is dropped, as before.
+ */
+const GLUE_WORDS = new Set([
+  "ignore",
+  "disregard",
+  "forget",
+  "override",
+  "bypass",
+  "all",
+  "any",
+  "previous",
+  "prior",
+  "earlier",
+  "your",
+  "the",
+  "you",
+  "are",
+  "now",
+  "reveal",
+  "system",
+  "and",
+]);
+
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Whether the invisible character(s) at [a, b) of `src` stand between two glued words. */
+function splitsWords(src: string, a: number, b: number): boolean {
+  if (!isAsciiLetter(src.charCodeAt(b)) || !isAsciiLetter(src.charCodeAt(a - 1))) return false;
+  let s = a;
+  while (s > 0 && a - s < 12 && isAsciiLetter(src.charCodeAt(s - 1))) s--;
+  if (s > 0 && isAsciiLetter(src.charCodeAt(s - 1))) return false;
+  return GLUE_WORDS.has(src.slice(s, a).toLowerCase());
+}
+
+/**
+ * The words of injection rules an attacker spells with look-alikes the folding tables do not
+ * know (Armenian `ա`, Cherokee `Ꮪ`, Cyrillic `в` for v, `ø` for any vowel). A word of the
+ * normalised text that has letters from non-ASCII characters is read as one of these when it
+ * has the same length and differs from it only where the original characters were non-ASCII,
+ * in at most a quarter of its letters (two at least); a vowel for a vowel may differ anywhere. Same length: the map stays as it is.
+ */
+const FUZZY_WORDS = [
+  "ignore",
+  "disregard",
+  "forget",
+  "previous",
+  "prior",
+  "earlier",
+  "above",
+  "instructions",
+  "instruction",
+  "directives",
+  "directive",
+  "guidelines",
+  "rules",
+  "system",
+  "prompt",
+  "override",
+  "bypass",
+  "jailbreak",
+  "jailbroken",
+  "developer",
+  "restrictions",
+  "safety",
+  "reveal",
+  "execute",
+  "credentials",
+  "password",
+  "assistant",
+  "unrestricted",
+  "secrets",
+  "policies",
+  "constraints",
+  "guardrails",
+  "safeguards",
+  "obsolete",
+  "disable",
+];
+const FUZZY_BY_LENGTH = new Map<number, string[]>();
+for (const w of FUZZY_WORDS) {
+  FUZZY_BY_LENGTH.set(w.length, [...(FUZZY_BY_LENGTH.get(w.length) ?? []), w]);
+}
+
+/** A word character of normalised text: a–z, or a letter left non-ASCII by the folding. */
+const fuzzyWordChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000) || (c >= 0x2c00 && c !== 0x3000 && c < 0xfe00);
+
+const VOWEL = new Uint8Array(128);
+for (const c of "aeiouy") VOWEL[c.charCodeAt(0)] = 1;
+
+function fuzzyFold(text: string, map: Int32Array, src: string): string {
+  let out: string[] | null = null;
+  let last = 0;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!fuzzyWordChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const a = i;
+    let wild = 0;
+    while (i < n && fuzzyWordChar(text.charCodeAt(i))) {
+      if (src.charCodeAt(map[i]) >= 0x80) wild++;
+      i++;
+    }
+    const len = i - a;
+    if (wild === 0 || len < 5) continue;
+    const cands = FUZZY_BY_LENGTH.get(len);
+    if (!cands) continue;
+    const allowed = Math.max(2, len >> 2);
+    let best: string | null = null;
+    let bestDiff = allowed + 1;
+    for (const w of cands) {
+      let diff = 0;
+      for (let k = 0; k < len && diff < bestDiff; k++) {
+        if (text.charCodeAt(a + k) === w.charCodeAt(k)) continue;
+        // Only letters that came from non-ASCII characters may differ, and vowels (a word with
+        // `ø` for vowels often has a vowel swapped too: `instroctiøns`).
+        if (
+          src.charCodeAt(map[a + k]) < 0x80 &&
+          !(VOWEL[text.charCodeAt(a + k)] === 1 && VOWEL[w.charCodeAt(k)] === 1)
+        ) {
+          diff = bestDiff;
+          break;
+        }
+        diff++;
+      }
+      if (diff < bestDiff) [best, bestDiff] = [w, diff];
+    }
+    // The word as it is, or the nearest one (an exact word is never changed).
+    if (best === null || bestDiff === 0) continue;
+    out ??= [];
+    out.push(text.slice(last, a), best);
+    last = i;
+  }
+  if (out === null) return text;
+  out.push(text.slice(last));
+  return out.join("");
 }
 
 /** Original index for normalised index `i` (the end of the text maps to the end of `src`). */
