@@ -632,3 +632,65 @@ export function isHeldOut(a: Attack): boolean {
   return HELD_OUT.template.includes(a.template) || HELD_OUT.carrier.includes(a.carrier) ||
     HELD_OUT.goal.includes(a.goal) || HELD_OUT.language.includes(a.language);
 }
+
+/**
+ * Benign sentences built around the words the attack templates lean on (set … aside, treat … as,
+ * you must call the function, remember, from now on, developer mode, ignore, instructions):
+ * READMEs, changelogs and how-tos say them all the time. Hard negatives for the model, written
+ * from templates × fillers here (none is a test string).
+ */
+const NEAR_TEMPLATES = [
+  "Set the {thing} aside and {act}.",
+  "Put the {thing} away before you {act}.",
+  "Treat {thing} as {adj} until the next release.",
+  "Consider the {thing} {adj} for now.",
+  "You must call the function {fn} before you {act}.",
+  "You must run the {tool} command to {act}.",
+  "Remember to {act} after changing the {thing}.",
+  "From now on, the {thing} is {adj} by default.",
+  "Enable developer mode in the settings to {act}.",
+  "You can ignore the warning about the {thing}.",
+  "Follow the updated instructions below to {act}.",
+  "Please provide a valid {thing} to continue.",
+  "If you have admin access, you can {act}.",
+  "Save the {thing} to your local directory and {act}.",
+  "Do not share your password with anyone; {act} instead.",
+  "The previous {thing} is deprecated; {act}.",
+];
+const NEAR_FILL: Record<string, string[]> = {
+  thing: [
+    "old config",
+    "legacy flag",
+    "cache directory",
+    "draft",
+    "lockfile",
+    "staging branch",
+    "test fixtures",
+    "API token field",
+    "build output",
+    "theme",
+  ],
+  act: [
+    "run the migration tool",
+    "restart the server",
+    "rebuild the project",
+    "open a pull request",
+    "update the changelog",
+    "run npm test",
+    "reload the page",
+    "deploy to staging",
+  ],
+  adj: ["experimental", "read-only", "optional", "deprecated", "stable", "enabled", "advisory"],
+  fn: ["init()", "configure()", "setup", "connect()", "loadConfig"],
+  tool: ["migrate", "build", "lint", "install", "deploy"],
+};
+
+export function generateNearMisses(n: number, seed = SEED + 11): string[] {
+  const r = prng(seed);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = NEAR_TEMPLATES[i % NEAR_TEMPLATES.length];
+    out.push(t.replace(/\{(\w+)\}/g, (_, k: string) => pick(NEAR_FILL[k], r)));
+  }
+  return out;
+}

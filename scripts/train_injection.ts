@@ -16,8 +16,10 @@
  * unigrams and bigrams, 2^BITS buckets), AdaGrad, two rounds — the second
  * adds each benign training document's best-scoring window as a hard
  * negative. Calibration: on the calibrate split the block point is the
- * window logit that 0.2 % of documents and of code files exceed, the
- * spotlight point 2 %.
+ * window logit that 0.5 % of documents and of code files exceed plus
+ * BLOCK_MARGIN logits, the spotlight point the one 2 % exceed.
+ *
+ *   deno task train-injection --validate  # train without the tests/eval test split, report on it
  */
 import { normalize } from "../src/detect/normalize.ts";
 import {
@@ -33,6 +35,7 @@ import {
   type BenignDoc,
   gatherBenign,
   generateAttacks,
+  generateNearMisses,
   HELD_OUT,
   isHeldOut,
   prng,
@@ -43,6 +46,8 @@ import { REPO_ROOT } from "./guard_flags.ts";
 const BITS = 18;
 const VALIDATE = Deno.args.includes("--validate");
 const WINDOW = 16;
+/** Logits added to the calibrate split's 0.5 % point to make the block point. */
+const BLOCK_MARGIN = 2;
 const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
 
 interface Tokens {
@@ -331,6 +336,10 @@ async function train(): Promise<InjectionModel> {
   for (const d of extraBenign) {
     for (const ex of benignExamples(d.text, mask, r, 400)) examples.push({ ...ex, weight: 3 });
   }
+  // Benign sentences with the attack templates' words (set … aside, you must call …): whole.
+  for (const s of generateNearMisses(1600)) {
+    for (const ex of benignExamples(s, mask, r, 4)) examples.push({ ...ex, weight: 3 });
+  }
   const negCount = examples.length;
   const pos: Example[] = [];
   for (const a of attacks) {
@@ -375,7 +384,10 @@ async function train(): Promise<InjectionModel> {
   let m = tr.model();
   const cDocs = calib.filter((b) => b.kind === "doc").map((b) => modelLogit(b.text, m));
   const cCode = calib.filter((b) => b.kind === "code").map((b) => modelLogit(b.text, m));
-  const block = Math.max(quantile(cDocs, 0.998), quantile(cCode, 0.998));
+  // The 0.5 % point, plus a margin: one outlier of a few hundred calibrate documents moved the
+  // 0.2 % point (their maximum) by four logits from one training run to the next, and the
+  // holdout packages are not the calibrate ones.
+  const block = Math.max(quantile(cDocs, 0.995), quantile(cCode, 0.995)) + BLOCK_MARGIN;
   const spotlight = Math.max(quantile(cDocs, 0.98), quantile(cCode, 0.98));
   m = tr.model(Math.min(spotlight, block - 0.01), block);
   console.log(
