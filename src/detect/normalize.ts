@@ -272,6 +272,8 @@ const INLINE_TAG_AT = new RegExp(INLINE_TAG.source.slice(1), "iy");
 export function normalize(src: string): Normalized {
   if (isPlain(src)) return { text: src.toLowerCase(), map: null };
   const parts: string[] = [];
+  /** Where letters from non-ASCII characters were written (fuzzyFold reads only there). */
+  const folded: number[] = [];
   // Folding can lengthen text (ligatures, NFKD); beyond twice the input it is cut (bounded).
   const map = new Int32Array(src.length * 2 + 16);
   let n = 0;
@@ -344,8 +346,10 @@ export function normalize(src: string): Normalized {
       const tag = tagChar(cp);
       const w = cp > 0xffff ? 2 : 1;
       if (tag !== null) emit(tag.toLowerCase(), i);
-      else if (!invisible(cp)) emit(foldCodePoint(cp), i);
-      else if (splitsWords(src, i, i + w)) emit(" ", i);
+      else if (!invisible(cp)) {
+        folded.push(n);
+        emit(foldCodePoint(cp), i);
+      } else if (splitsWords(src, i, i + w)) emit(" ", i);
       i += w;
     }
     from = i;
@@ -353,7 +357,7 @@ export function normalize(src: string): Normalized {
   plain(from, src.length);
   const text = parts.join("");
   const m = map.subarray(0, n);
-  return { text: fuzzyFold(text, m, src), map: m };
+  return { text: folded.length ? fuzzyFold(text, m, src, folded) : text, map: m };
 }
 
 /**
@@ -449,22 +453,22 @@ const fuzzyWordChar = (c: number) =>
 const VOWEL = new Uint8Array(128);
 for (const c of "aeiouy") VOWEL[c.charCodeAt(0)] = 1;
 
-function fuzzyFold(text: string, map: Int32Array, src: string): string {
+function fuzzyFold(text: string, map: Int32Array, src: string, folded: number[]): string {
   let out: string[] | null = null;
   let last = 0;
   const n = text.length;
-  let i = 0;
-  while (i < n) {
-    if (!fuzzyWordChar(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const a = i;
+  let done = 0; // words before this offset have been read
+  for (const p of folded) {
+    if (p < done || p >= n || !fuzzyWordChar(text.charCodeAt(p))) continue;
+    let a = p;
+    while (a > done && fuzzyWordChar(text.charCodeAt(a - 1))) a--;
+    let i = p;
     let wild = 0;
     while (i < n && fuzzyWordChar(text.charCodeAt(i))) {
       if (src.charCodeAt(map[i]) >= 0x80) wild++;
       i++;
     }
+    done = i;
     const len = i - a;
     if (wild === 0 || len < 5) continue;
     const cands = FUZZY_BY_LENGTH.get(len);
