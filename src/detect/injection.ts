@@ -131,9 +131,9 @@ const PRIOR = String
 const GUIDANCE = String
   .raw`(?:instructions?|directions?|prompts?|system prompt|directives?|guidelines?|guidance|commands?|constraints?|guardrails?|programming|orders|rules|context|training|restrictions?|policies|policy|safety (?:rules|guidelines|measures)|tasks?)`;
 const SECRETISH = String
-  .raw`(?:secrets?|credentials?|passwords?|passphrases?|api[ _-]?keys?|keys|private keys?|ssh keys?|tokens?|access tokens?|auth tokens?|session (?:tokens?|cookies?)|cookies|env(?:ironment)? (?:variables|vars|file)|\.env|id_rsa|id_ed25519|\.ssh|aws credentials|\.aws|conversation|chat history|transcript|system prompt|seed phrase|wallet)`;
+  .raw`(?:secrets?|credentials?|passwords?|passphrases?|api[ _-]?keys?|keys|private keys?|ssh keys?|tokens?|access tokens?|auth tokens?|session (?:tokens?|cookies?)|cookies|env(?:ironment)? (?:variables|vars|file)|\.env|id_rsa|id_ed25519|\.ssh|aws credentials|\.aws|conversation|chat history|transcript|system prompt|seed phrase|wallet|shadow|passwd|credentials\.[a-z.]{2,12}|\.tfrc(?:\.json)?|\.pgpass|\.netrc|\.npmrc|\.pypirc|\.git-credentials)`;
 const DATAISH = String
-  .raw`(?:data|contents?|files?|results?|outputs?|everything|all of (?:it|this|them)|the above|information|info|details|logs?|history|messages?|responses?|summary|it|this|them)`;
+  .raw`(?:data|contents?|files?|results?|outputs?|everything|all of (?:it|this|them)|the above|information|info|details|logs?|history|messages?|responses?|summary|it|this|them|spreadsheets?|columns?|records?|rows|tables?|databases?|customer list|contacts|payroll|salar(?:y|ies)|invoices?|documents?|folders?|attachments?|exports?|backups?|dumps?)`;
 const DEST = String
   .raw`(?:https?://\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:the|this|that|my|our) (?:following |below )?(?:url|link|endpoint|address|webhook|server|email address|inbox|bucket|pastebin|gist)|webhook\.site|pastebin\.com|requestbin|ngrok)`;
 
