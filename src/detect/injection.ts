@@ -21,7 +21,14 @@
  * are matched on derived views. Patterns are written without nested
  * quantifiers; a deadline bounds the whole scan (the caller fails closed).
  */
-import { deleetAt, despaceAt, normalize, type Normalized, originalIndex } from "./normalize.ts";
+import {
+  defuzz,
+  deleetAt,
+  despaceAt,
+  normalize,
+  type Normalized,
+  originalIndex,
+} from "./normalize.ts";
 import {
   type Bounds,
   CUE_AI,
@@ -74,7 +81,7 @@ export interface InjectionHit {
   start: number;
   end: number;
   /** How the text had to be read for the rule to match. */
-  via?: "base64" | "spaced" | "leet";
+  via?: "base64" | "spaced" | "leet" | "confusable";
 }
 
 export interface InjectionResult {
@@ -2447,6 +2454,12 @@ function scanText(
     const leads = leadIndex(rules).words;
     for (const v of deleetAt(norm, (w) => leads.has(w), cues.leet)) {
       scanView({ norm: v, via: "leet" }, text.length, rules, local, check);
+    }
+  }
+  // Words spelled with look-alikes outside the tables (`previouս`, `instrøctiøns`), as the words.
+  if (norm.folded) {
+    for (const v of defuzz(norm, text)) {
+      scanView({ norm: v, via: "confusable" }, text.length, rules, local, check);
     }
   }
   if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);

@@ -14,15 +14,20 @@
  * Whitespace is kept as is (rules match `\s+`), so plain ASCII text takes a
  * fast path: lower-case only, identity map.
  *
- * Two derived views catch spelling games: `spaced` joins runs of single
- * letters (`i g n o r e`, `i.g.n.o.r.e`) and `leet` folds digits and symbols
- * used as letters (`1gn0r3`). Base64 runs are decoded by the detector itself.
+ * Three derived views catch spelling games: `spaced` joins runs of single
+ * letters (`i g n o r e`, `i.g.n.o.r.e`), `leet` folds digits and symbols
+ * used as letters (`1gn0r3`) and `defuzz` reads words spelled with look-alikes
+ * the tables lack as the rules' words (`previouս`, `instrøctiøns`). An invisible
+ * or C1 character after a glue word (`ignore\u200ball`) is read as a space.
+ * Base64 and hex runs are decoded by the detector itself.
  */
 
 export interface Normalized {
   text: string;
   /** Original index of each UTF-16 unit of `text`; null when `text` is the lower-cased input. */
   map: Int32Array | null;
+  /** Where letters from non-ASCII characters were written (ascending): `defuzz` reads there. */
+  folded?: number[];
 }
 
 /** Printable ASCII plus tab, LF, CR, with no `&` (character references) and no `<` (tags). */
@@ -272,7 +277,7 @@ const INLINE_TAG_AT = new RegExp(INLINE_TAG.source.slice(1), "iy");
 export function normalize(src: string): Normalized {
   if (isPlain(src)) return { text: src.toLowerCase(), map: null };
   const parts: string[] = [];
-  /** Where letters from non-ASCII characters were written (fuzzyFold reads only there). */
+  /** Where letters from non-ASCII characters were written (`defuzz` reads only there). */
   const folded: number[] = [];
   // Folding can lengthen text (ligatures, NFKD); beyond twice the input it is cut (bounded).
   const map = new Int32Array(src.length * 2 + 16);
@@ -357,7 +362,7 @@ export function normalize(src: string): Normalized {
   plain(from, src.length);
   const text = parts.join("");
   const m = map.subarray(0, n);
-  return { text: folded.length ? fuzzyFold(text, m, src, folded) : text, map: m };
+  return folded.length ? { text, map: m, folded } : { text, map: m };
 }
 
 /**
@@ -453,9 +458,13 @@ const fuzzyWordChar = (c: number) =>
 const VOWEL = new Uint8Array(128);
 for (const c of "aeiouy") VOWEL[c.charCodeAt(0)] = 1;
 
-function fuzzyFold(text: string, map: Int32Array, src: string, folded: number[]): string {
-  let out: string[] | null = null;
-  let last = 0;
+function fuzzySpans(
+  text: string,
+  map: Int32Array,
+  src: string,
+  folded: number[],
+): [number, string][] {
+  const out: [number, string][] = [];
   const n = text.length;
   let done = 0; // words before this offset have been read
   for (const p of folded) {
@@ -495,13 +504,34 @@ function fuzzyFold(text: string, map: Int32Array, src: string, folded: number[])
     }
     // The word as it is, or the nearest one (an exact word is never changed).
     if (best === null || bestDiff === 0) continue;
-    out ??= [];
-    out.push(text.slice(last, a), best);
-    last = i;
+    out.push([a, best]);
+    if (out.length > 10_000) break;
   }
-  if (out === null) return text;
-  out.push(text.slice(last));
-  return out.join("");
+  return out;
+}
+
+/**
+ * The words of injection rules spelled with look-alikes the folding tables lack (see
+ * FUZZY_WORDS), read as those words: one small view per region that has such words (with the
+ * text around them), none when there are none. Same length as the text: maps are shared. Views,
+ * not the text itself: a new copy of a large text would cost more than the few words in it.
+ */
+export function defuzz(norm: Normalized, src: string): Normalized[] {
+  if (!norm.folded || !norm.map) return [];
+  const map = norm.map;
+  const found = fuzzySpans(norm.text, map, src, norm.folded);
+  if (!found.length) return [];
+  const spans = found.map(([a, w]) => [a, a + w.length] as [number, number]);
+  return windows(spans, norm.text.length).map(([lo, hi]) => {
+    let view = "";
+    let pos = lo;
+    for (const [a, w] of found) {
+      if (a < lo || a + w.length > hi) continue;
+      view += norm.text.slice(pos, a) + w;
+      pos = a + w.length;
+    }
+    return { text: view + norm.text.slice(pos, hi), map: map.slice(lo, hi) };
+  });
 }
 
 /** Original index for normalised index `i` (the end of the text maps to the end of `src`). */
