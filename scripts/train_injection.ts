@@ -16,8 +16,10 @@
  * unigrams and bigrams, 2^BITS buckets), AdaGrad, two rounds — the second
  * adds each benign training document's best-scoring window as a hard
  * negative. Calibration: on the calibrate split the block point is the
- * window logit that 0.2 % of documents and of code files exceed, the
- * spotlight point 2 %.
+ * window logit that 0.5 % of documents and of code files exceed plus
+ * BLOCK_MARGIN logits, the spotlight point the one 2 % exceed.
+ *
+ *   deno task train-injection --validate  # train without the tests/eval test split, report on it
  */
 import { normalize } from "../src/detect/normalize.ts";
 import {
@@ -33,6 +35,7 @@ import {
   type BenignDoc,
   gatherBenign,
   generateAttacks,
+  generateNearMisses,
   HELD_OUT,
   isHeldOut,
   prng,
@@ -40,8 +43,11 @@ import {
 } from "./injection_corpus.ts";
 import { REPO_ROOT } from "./guard_flags.ts";
 
-const BITS = 20;
+const BITS = 18;
+const VALIDATE = Deno.args.includes("--validate");
 const WINDOW = 16;
+/** Logits added to the calibrate split's 0.5 % point to make the block point. */
+const BLOCK_MARGIN = 2;
 const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
 
 interface Tokens {
@@ -278,6 +284,17 @@ export async function report(m: InjectionModel, print = true): Promise<Report> {
       );
     }
   }
+  if (VALIDATE) {
+    const ta = loadEval("injection", "test");
+    const tb = loadEval("benign", "test");
+    const sc = (d: { text: string }) => scanInjection(d.text, { model: m }).score;
+    out.combined["VALIDATE tests/eval test attacks (0.7 / 0.5)"] = `${
+      pct(ta.filter((d) => sc(d) >= 0.7).length, ta.length)
+    } / ${pct(ta.filter((d) => sc(d) >= 0.5).length, ta.length)}`;
+    out.combined["VALIDATE tests/eval test benign (0.7 / 0.5)"] = `${
+      pct(tb.filter((d) => sc(d) >= 0.7).length, tb.length)
+    } / ${pct(tb.filter((d) => sc(d) >= 0.5).length, tb.length)}`;
+  }
   const hold = loadEval("injection", "holdout");
   const holdB = loadEval("benign", "holdout");
   out.combined["tests/eval holdout attacks (0.7)"] = pct(
@@ -305,10 +322,12 @@ async function train(): Promise<InjectionModel> {
   const train = benign.filter((b) => b.split === "train");
   const calib = benign.filter((b) => b.split === "calibrate");
   const attacks = generateAttacks().filter((a) => !isHeldOut(a));
-  const extraBenign: EvalDoc[] = [...loadEval("benign", "dev"), ...loadEval("benign", "test")].map(
+  // --validate keeps the test split out of training, to measure other authors' text with it.
+  const evalSplits = VALIDATE ? ["dev"] : ["dev", "test"];
+  const extraBenign: EvalDoc[] = evalSplits.flatMap((s) => loadEval("benign", s)).map(
     (d) => ({ text: d.text, group: "eval" }),
   );
-  const extraAttacks = [...loadEval("injection", "dev"), ...loadEval("injection", "test")];
+  const extraAttacks = evalSplits.flatMap((s) => loadEval("injection", s));
   const examples: Example[] = [];
   const negTexts = [...train.map((b) => b.text), ...extraBenign.map((d) => d.text)];
   for (const t of negTexts) examples.push(...benignExamples(t, mask, r, 60));
@@ -316,6 +335,10 @@ async function train(): Promise<InjectionModel> {
   // advisories, agent docs): every window of them, weighted up.
   for (const d of extraBenign) {
     for (const ex of benignExamples(d.text, mask, r, 400)) examples.push({ ...ex, weight: 3 });
+  }
+  // Benign sentences with the attack templates' words (set … aside, you must call …): whole.
+  for (const s of generateNearMisses(1600)) {
+    for (const ex of benignExamples(s, mask, r, 4)) examples.push({ ...ex, weight: 3 });
   }
   const negCount = examples.length;
   const pos: Example[] = [];
@@ -361,7 +384,10 @@ async function train(): Promise<InjectionModel> {
   let m = tr.model();
   const cDocs = calib.filter((b) => b.kind === "doc").map((b) => modelLogit(b.text, m));
   const cCode = calib.filter((b) => b.kind === "code").map((b) => modelLogit(b.text, m));
-  const block = Math.max(quantile(cDocs, 0.998), quantile(cCode, 0.998));
+  // The 0.5 % point, plus a margin: one outlier of a few hundred calibrate documents moved the
+  // 0.2 % point (their maximum) by four logits from one training run to the next, and the
+  // holdout packages are not the calibrate ones.
+  const block = Math.max(quantile(cDocs, 0.995), quantile(cCode, 0.995)) + BLOCK_MARGIN;
   const spotlight = Math.max(quantile(cDocs, 0.98), quantile(cCode, 0.98));
   m = tr.model(Math.min(spotlight, block - 0.01), block);
   console.log(
@@ -375,6 +401,10 @@ if (import.meta.main) {
   if (Deno.args.includes("--report")) m = shippedModel();
   else {
     m = await train();
+    if (VALIDATE) {
+      await report(m);
+      Deno.exit(0);
+    }
     Deno.writeFileSync(MODEL_PATH, serializeModel(m));
     console.log(`wrote ${MODEL_PATH}`);
   }

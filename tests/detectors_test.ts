@@ -220,7 +220,7 @@ keywords = ["acme_"]
 
 [injection]
 threshold = 0.95
-disable = ["inj.override.mode-switch"]
+disable = ["inj.override.mode-switch", "inj.override.jailbreak-marker"]
 `);
   const s = p.detectors;
   assert.equal(s.secretRules[0].id, "acme-key");

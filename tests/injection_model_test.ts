@@ -148,10 +148,20 @@ Deno.test("Pipelock's response-scanner test strings: attacks flagged and spotlig
   console.log(
     `pipelock: ${flagged}/${ATTACKS.length} flagged (rules alone ${rulesOnly}), ${marked} at least spotlighted`,
   );
-  assert.ok(flagged >= 72, `${flagged} flagged`);
-  assert.ok(marked >= 90, `${marked} spotlighted or flagged`);
+  // The issue asks for ≥ 85 of 88 (96.6 %): of all 203, at least 97 % blocked, most by the rules
+  // (the classes are closed in the rules and the normalisation, not by the model).
+  assert.ok(flagged >= Math.ceil(0.97 * ATTACKS.length), `${flagged} flagged`);
+  assert.ok(
+    rulesOnly >= Math.ceil(0.93 * ATTACKS.length),
+    `${rulesOnly} flagged by the rules alone`,
+  );
+  assert.ok(marked >= flagged);
   for (const b of BENIGN) {
     const r = scanInjection(b.text);
-    assert.ok(!r.flagged, `benign string flagged: ${b.test}: ${JSON.stringify(b.text)}`);
+    // Not blocked, and not even spotlighted.
+    assert.ok(
+      r.score < 0.5,
+      `benign string marked: ${b.test}: ${JSON.stringify(b.text)} ${r.score}`,
+    );
   }
 });

@@ -14,15 +14,20 @@
  * Whitespace is kept as is (rules match `\s+`), so plain ASCII text takes a
  * fast path: lower-case only, identity map.
  *
- * Two derived views catch spelling games: `spaced` joins runs of single
- * letters (`i g n o r e`, `i.g.n.o.r.e`) and `leet` folds digits and symbols
- * used as letters (`1gn0r3`). Base64 runs are decoded by the detector itself.
+ * Three derived views catch spelling games: `spaced` joins runs of single
+ * letters (`i g n o r e`, `i.g.n.o.r.e`), `leet` folds digits and symbols
+ * used as letters (`1gn0r3`) and `defuzz` reads words spelled with look-alikes
+ * the tables lack as the rules' words (`previouս`, `instrøctiøns`). An invisible
+ * or C1 character after a glue word (`ignore\u200ball`) is read as a space.
+ * Base64 and hex runs are decoded by the detector itself.
  */
 
 export interface Normalized {
   text: string;
   /** Original index of each UTF-16 unit of `text`; null when `text` is the lower-cased input. */
   map: Int32Array | null;
+  /** Where letters from non-ASCII characters were written (ascending): `defuzz` reads there. */
+  folded?: number[];
 }
 
 /** Printable ASCII plus tab, LF, CR, with no `&` (character references) and no `<` (tags). */
@@ -272,6 +277,8 @@ const INLINE_TAG_AT = new RegExp(INLINE_TAG.source.slice(1), "iy");
 export function normalize(src: string): Normalized {
   if (isPlain(src)) return { text: src.toLowerCase(), map: null };
   const parts: string[] = [];
+  /** Where letters from non-ASCII characters were written (`defuzz` reads only there). */
+  const folded: number[] = [];
   // Folding can lengthen text (ligatures, NFKD); beyond twice the input it is cut (bounded).
   const map = new Int32Array(src.length * 2 + 16);
   let n = 0;
@@ -335,17 +342,196 @@ export function normalize(src: string): Normalized {
     } else if (c < 0x80) { // other control characters
       emit(" ", i);
       i++;
+    } else if (c <= 0x9f) { // C1 controls: NEL is a line break, the others are invisible
+      if (c === 0x85) emit("\n", i);
+      else if (splitsWords(src, i, i + 1)) emit(" ", i);
+      i++;
     } else {
       const cp = src.codePointAt(i)!;
       const tag = tagChar(cp);
+      const w = cp > 0xffff ? 2 : 1;
       if (tag !== null) emit(tag.toLowerCase(), i);
-      else if (!invisible(cp)) emit(foldCodePoint(cp), i);
-      i += cp > 0xffff ? 2 : 1;
+      else if (!invisible(cp)) {
+        folded.push(n);
+        emit(foldCodePoint(cp), i);
+      } else if (splitsWords(src, i, i + w)) emit(" ", i);
+      i += w;
     }
     from = i;
   }
   plain(from, src.length);
-  return { text: parts.join(""), map: map.subarray(0, n) };
+  const text = parts.join("");
+  const m = map.subarray(0, n);
+  return folded.length ? { text, map: m, folded } : { text, map: m };
+}
+
+/**
+ * Words an invisible character is used to glue to the next word (`ignore\u200ball previous`):
+ * after one of these, an invisible character between letters reads as a space. Inside other
+ * words (`ig\u200bnore`) it is dropped, as before.
+ */
+const GLUE_WORDS = new Set([
+  "ignore",
+  "disregard",
+  "forget",
+  "override",
+  "bypass",
+  "all",
+  "any",
+  "previous",
+  "prior",
+  "earlier",
+  "your",
+  "the",
+  "you",
+  "are",
+  "now",
+  "reveal",
+  "system",
+  "and",
+]);
+
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** Whether the invisible character(s) at [a, b) of `src` stand between two glued words. */
+function splitsWords(src: string, a: number, b: number): boolean {
+  if (!isAsciiLetter(src.charCodeAt(b)) || !isAsciiLetter(src.charCodeAt(a - 1))) return false;
+  let s = a;
+  while (s > 0 && a - s < 12 && isAsciiLetter(src.charCodeAt(s - 1))) s--;
+  if (s > 0 && isAsciiLetter(src.charCodeAt(s - 1))) return false;
+  return GLUE_WORDS.has(src.slice(s, a).toLowerCase());
+}
+
+/**
+ * The words of injection rules an attacker spells with look-alikes the folding tables do not
+ * know (Armenian `ա`, Cherokee `Ꮪ`, Cyrillic `в` for v, `ø` for any vowel). A word of the
+ * normalised text that has letters from non-ASCII characters is read as one of these when it
+ * has the same length and differs from it only where the original characters were non-ASCII,
+ * in at most a quarter of its letters (two at least); a vowel for a vowel may differ anywhere. Same length: the map stays as it is.
+ */
+const FUZZY_WORDS = [
+  "ignore",
+  "disregard",
+  "forget",
+  "previous",
+  "prior",
+  "earlier",
+  "above",
+  "instructions",
+  "instruction",
+  "directives",
+  "directive",
+  "guidelines",
+  "rules",
+  "system",
+  "prompt",
+  "override",
+  "bypass",
+  "jailbreak",
+  "jailbroken",
+  "developer",
+  "restrictions",
+  "safety",
+  "reveal",
+  "execute",
+  "credentials",
+  "password",
+  "assistant",
+  "unrestricted",
+  "secrets",
+  "policies",
+  "constraints",
+  "guardrails",
+  "safeguards",
+  "obsolete",
+  "disable",
+];
+const FUZZY_BY_LENGTH = new Map<number, string[]>();
+for (const w of FUZZY_WORDS) {
+  FUZZY_BY_LENGTH.set(w.length, [...(FUZZY_BY_LENGTH.get(w.length) ?? []), w]);
+}
+
+/** A word character of normalised text: a–z, or a letter left non-ASCII by the folding. */
+const fuzzyWordChar = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 0xc0 && c < 0x2000) || (c >= 0x2c00 && c !== 0x3000 && c < 0xfe00);
+
+const VOWEL = new Uint8Array(128);
+for (const c of "aeiouy") VOWEL[c.charCodeAt(0)] = 1;
+
+function fuzzySpans(
+  text: string,
+  map: Int32Array,
+  src: string,
+  folded: number[],
+): [number, string][] {
+  const out: [number, string][] = [];
+  const n = text.length;
+  let done = 0; // words before this offset have been read
+  for (const p of folded) {
+    if (p < done || p >= n || !fuzzyWordChar(text.charCodeAt(p))) continue;
+    let a = p;
+    while (a > done && fuzzyWordChar(text.charCodeAt(a - 1))) a--;
+    let i = p;
+    let wild = 0;
+    while (i < n && fuzzyWordChar(text.charCodeAt(i))) {
+      if (src.charCodeAt(map[i]) >= 0x80) wild++;
+      i++;
+    }
+    done = i;
+    const len = i - a;
+    if (wild === 0 || len < 5) continue;
+    const cands = FUZZY_BY_LENGTH.get(len);
+    if (!cands) continue;
+    const allowed = Math.max(2, len >> 2);
+    let best: string | null = null;
+    let bestDiff = allowed + 1;
+    for (const w of cands) {
+      let diff = 0;
+      for (let k = 0; k < len && diff < bestDiff; k++) {
+        if (text.charCodeAt(a + k) === w.charCodeAt(k)) continue;
+        // Only letters that came from non-ASCII characters may differ, and vowels (a word with
+        // `ø` for vowels often has a vowel swapped too: `instroctiøns`).
+        if (
+          src.charCodeAt(map[a + k]) < 0x80 &&
+          !(VOWEL[text.charCodeAt(a + k)] === 1 && VOWEL[w.charCodeAt(k)] === 1)
+        ) {
+          diff = bestDiff;
+          break;
+        }
+        diff++;
+      }
+      if (diff < bestDiff) [best, bestDiff] = [w, diff];
+    }
+    // The word as it is, or the nearest one (an exact word is never changed).
+    if (best === null || bestDiff === 0) continue;
+    out.push([a, best]);
+    if (out.length > 10_000) break;
+  }
+  return out;
+}
+
+/**
+ * The words of injection rules spelled with look-alikes the folding tables lack (see
+ * FUZZY_WORDS), read as those words: one small view per region that has such words (with the
+ * text around them), none when there are none. Same length as the text: maps are shared. Views,
+ * not the text itself: a new copy of a large text would cost more than the few words in it.
+ */
+export function defuzz(norm: Normalized, src: string): Normalized[] {
+  if (!norm.folded || !norm.map) return [];
+  const map = norm.map;
+  const found = fuzzySpans(norm.text, map, src, norm.folded);
+  if (!found.length) return [];
+  const spans = found.map(([a, w]) => [a, a + w.length] as [number, number]);
+  return windows(spans, norm.text.length).map(([lo, hi]) => {
+    let view = "";
+    let pos = lo;
+    for (const [a, w] of found) {
+      if (a < lo || a + w.length > hi) continue;
+      view += norm.text.slice(pos, a) + w;
+      pos = a + w.length;
+    }
+    return { text: view + norm.text.slice(pos, hi), map: map.slice(lo, hi) };
+  });
 }
 
 /** Original index for normalised index `i` (the end of the text maps to the end of `src`). */
