@@ -164,6 +164,7 @@ function heading(s: string): void {
 interface Run {
   code: number;
   stderr: string;
+  stdout: string;
   ms: number;
 }
 
@@ -198,15 +199,20 @@ async function spawnTimed(
   }
   const out = await child.output();
   const ms = performance.now() - t0;
-  return { code: out.code, stderr: new TextDecoder().decode(out.stderr), ms };
+  const dec = new TextDecoder();
+  return { code: out.code, stderr: dec.decode(out.stderr), stdout: dec.decode(out.stdout), ms };
 }
 
 /** "allow", "ask <rule>", "block <rule>", "fail <rule>" from a hook run. */
 function outcome(r: Run): string {
-  if (r.code === 0) return "allow";
-  const m = /guard: (BLOCKED|APPROVAL NEEDED|FAIL-CLOSED) \[([^\]]+)\]/.exec(r.stderr);
-  if (!m) return `exit ${r.code}: ${r.stderr.trim().slice(0, 60)}`;
-  const kind = m[1] === "BLOCKED" ? "block" : m[1] === "APPROVAL NEEDED" ? "ask" : "fail";
+  // Claude Code's stop is exit 0 with a JSON `permissionDecision` on stdout whose reason is
+  // guard's line: an exit 0 is an allow only when neither stream holds guard's stop. An ask is
+  // "APPROVAL NEEDED" (out of band) or "ASK" (routed to the agent's own prompt).
+  const m = /guard: (BLOCKED|APPROVAL NEEDED|ASK|FAIL-CLOSED) \[([^\]]+)\]/.exec(
+    `${r.stderr}\n${r.stdout}`,
+  );
+  if (!m) return r.code === 0 ? "allow" : `exit ${r.code}: ${r.stderr.trim().slice(0, 60)}`;
+  const kind = m[1] === "BLOCKED" ? "block" : m[1] === "FAIL-CLOSED" ? "fail" : "ask";
   return `${kind} ${m[2]}`;
 }
 
