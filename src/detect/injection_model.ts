@@ -141,6 +141,7 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   const k = m.window;
   const contrib = new Int32Array(k);
   const starts = new Int32Array(k);
+  const unis = new Int32Array(k);
   let sum = 0;
   let count = 0;
   let best = -Infinity;
@@ -186,9 +187,10 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       if (count >= k) sum -= contrib[slot];
       contrib[slot] = v;
       starts[slot] = s;
+      unis[slot] = uni | 0;
       sum += v;
       count++;
-      if (count >= k && sum > best) {
+      if (count >= k && sum > best && varied(unis, k)) {
         best = sum;
         bestStart = starts[count % k];
         bestEnd = e;
@@ -198,8 +200,29 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   }
   if (count === 0) return null;
   // Fewer than `window` tokens: the one window is the whole text.
-  if (count < k) return { logit: m.bias + sum * m.scale, start: starts[0], end: lastEnd };
+  if (count < k) {
+    return varied(unis, count)
+      ? { logit: m.bias + sum * m.scale, start: starts[0], end: lastEnd }
+      : null;
+  }
+  if (best === -Infinity) return null;
   return { logit: m.bias + best * m.scale, start: bestStart, end: bestEnd };
+}
+
+/**
+ * Whether the window's `n` tokens are varied enough to be read: more than a third of them
+ * distinct. A window of one word repeated (`yes` printing `y`, `notes notes …`, `the the …`) sums
+ * the same weights `n` times, which no text the model was trained on does; such windows are
+ * skipped, so repetition neither flags a benign result nor, as padding, hides an attack's window.
+ */
+function varied(unis: Int32Array, n: number): boolean {
+  let distinct = 0;
+  for (let i = 0; i < n; i++) {
+    let seen = false;
+    for (let j = 0; j < i && !seen; j++) seen = unis[j] === unis[i];
+    if (!seen) distinct++;
+  }
+  return distinct * 3 > n;
 }
 
 /** The calibrated weight of a window logit: 0.5 at the spotlight point, 0.7 at the block point. */
