@@ -35,15 +35,12 @@ export function guardFlags(home: string, project: string | null = null): string[
   const expand = (w: string) => w.replaceAll("${HOME}", home).replaceAll("$HOME", home);
   const own = ownSource();
   return words.slice(2, end).map((w) => {
-    // `./src` is guard's own code (the task runs in the checkout): absolute from source, so a
-    // command run from the agent's directory never reads the project's `src`; none in a binary.
-    if (w.startsWith("--allow-read=") && w.includes(SRC_ENTRY)) {
-      const paths = w.slice(13).split(",").flatMap((p) => p === SRC_ENTRY ? own : [p]);
-      w = `--allow-read=${paths.join(",")}`;
-    }
     const eq = w.indexOf("=");
-    if (!w.startsWith("--allow-") || eq < 0 || !PROJECT.test(w)) return expand(w);
+    if (!w.startsWith("--allow-") || eq < 0) return expand(w);
     const kept = w.slice(eq + 1).split(",").flatMap((p) => {
+      // `./src` is guard's own code (the task runs in the checkout): absolute from source, so a
+      // command run from the agent's directory never reads the project's `src`; none in a binary.
+      if (p === SRC_ENTRY) return own;
       if (!PROJECT.test(p)) return [expand(p)];
       return project ? [p.replaceAll("${INIT_CWD}", project).replaceAll("$INIT_CWD", project)] : [];
     });
@@ -63,9 +60,16 @@ const SRC_ENTRY = "./src";
  * secret, and nothing of the user's is added.
  */
 export function ownSource(): string[] {
-  const here = import.meta.url;
-  if (!here.startsWith("file://") || /\/deno-compile-[^/]+\//.test(here)) return [];
-  return [decodeURIComponent(here.slice(7)).replace(/\/cli\/flags\.ts$/, "")];
+  const here = sourcePath(import.meta.url);
+  return here === null ? [] : [here.replace(/\/cli\/flags\.ts$/, "")];
+}
+
+/** The file path of a module URL when guard runs from source; null in a compiled binary. */
+function sourcePath(url: string): string | null {
+  if (!url.startsWith("file://")) return null;
+  const p = decodeURIComponent(url.slice(7));
+  // deno compile serves the embedded modules from a virtual directory.
+  return /\/deno-compile-[^/]+\//.test(p) ? null : p;
 }
 
 /**
@@ -196,12 +200,8 @@ export interface Launcher {
 
 /** The source checkout's main.ts, or null in a compiled binary. */
 export function mainModulePath(): string | null {
-  const m = Deno.mainModule;
-  if (!m.startsWith("file://")) return null;
-  const p = decodeURIComponent(m.slice(7));
-  // deno compile serves the embedded modules from a virtual directory.
-  if (/\/deno-compile-[^/]+\//.test(p)) return null;
-  return p.endsWith("/main.ts") ? p : null;
+  const p = sourcePath(Deno.mainModule);
+  return p !== null && p.endsWith("/main.ts") ? p : null;
 }
 
 /**
@@ -283,10 +283,11 @@ export function socketFlag(home: string): string {
 }
 
 /**
- * The thin hook client's flags: the hook's (for its in-process fallback) plus the socket, and read
- * on guard's own code — `src/` and `deno.json` of the checkout `main` belongs to — because the
- * client imports the engine through a computed specifier (hook_client.ts `importLate`), which Deno
- * checks against the read grant. guard's code is no secret, and nothing of the user's is added.
+ * The thin hook client's flags: the hook's (for its in-process fallback, read on guard's own `src/`
+ * included) plus the socket, and read on the `deno.json` of the checkout `main` belongs to: the
+ * client imports the engine through a computed specifier (hook_client.ts `importLate`), so the
+ * engine's static import of deno.json is checked against the read grant too. guard's code is no
+ * secret, and nothing of the user's is added.
  */
 export function clientFlags(home: string, main: string | null = mainModulePath()): string[] {
   const root = main === null ? null : main.replace(/\/main\.ts$/, "");
