@@ -62,13 +62,18 @@ export function capsOf(mask: number): Capability[] {
 export const M_RL = maskOf([RL]), M_RX = maskOf([RX]), M_WL = maskOf([WL]), M_NE = maskOf([NE]);
 export const M_EX = maskOf([EX]), M_EXTERNAL = M_RX | M_NE;
 
+/** The separators of `words`: space, newline, tab, carriage return. */
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
 /** Whitespace-separated words (by hand: this runs over every table at start-up, on the hook path). */
 export function words(s: string): string[] {
   const out: string[] = [];
   let start = -1;
   for (let i = 0; i <= s.length; i++) {
     const c = i < s.length ? s.charCodeAt(i) : 32;
-    if (c === 32 || c === 10 || c === 9 || c === 13) {
+    if (isSpace(c)) {
       if (start >= 0) out.push(s.slice(start, i));
       start = -1;
     } else if (start < 0) start = i;
@@ -125,9 +130,16 @@ function oneWord(name: string): boolean {
   return w.length === 1 && w[0] === name;
 }
 
-/** Whether the space-separated `list` holds the one word `word` (a substring search, no split). */
+/**
+ * Whether the whitespace-separated `list` holds the one word `word`: a substring search with its
+ * ends checked, no split and no copy (unknown programs search the rows on every call).
+ */
 function listHas(list: string, word: string): boolean {
-  return ` ${list} `.indexOf(` ${word} `) >= 0;
+  const sep = (i: number) => i < 0 || i >= list.length || isSpace(list.charCodeAt(i));
+  for (let at = list.indexOf(word); at >= 0; at = list.indexOf(word, at + 1)) {
+    if (sep(at - 1) && sep(at + word.length)) return true;
+  }
+  return false;
 }
 
 // The tables are built per agent and per program on first use, not at import: a hook call
@@ -189,8 +201,7 @@ const REMOTE_SERVER_WORDS = `github gitlab bitbucket gitea slack discord gmail g
 let remoteServers: ReadonlySet<string> | null = null;
 
 function remoteServer(server: string): boolean {
-  remoteServers ??= new Set(words(REMOTE_SERVER_WORDS));
-  const set = remoteServers;
+  const set = remoteServers ??= new Set(words(REMOTE_SERVER_WORDS));
   return server.toLowerCase().split(/[^a-z0-9]+/).some((t) => set.has(t));
 }
 
