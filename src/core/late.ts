@@ -7,6 +7,9 @@
  * the command, TOML when there is no policy file — so they are imported through a computed
  * specifier: prepared when first imported, not before. The type argument keeps each one checked
  * (`late<typeof import("./x.ts")>("./x.ts", import.meta.url)`). Pure: no I/O of its own.
+ *
+ * The thin hook client has its own `importLate` (src/cli/hook_client.ts): it imports no module at
+ * all, this one included, because every module it loads costs the warm path.
  */
 
 /**
