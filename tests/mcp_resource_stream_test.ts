@@ -13,6 +13,7 @@ import { judgeChannel } from "../src/mcp/channels.ts";
 import { injectionBand } from "../src/detect/verdict.ts";
 import { DEFAULT_DETECTORS } from "../src/detect/settings.ts";
 import { guardEnv, MAIN_TS, REPO_ROOT, runFlags, tempHome } from "../scripts/guard_flags.ts";
+import { drawWords, rng, shuffle } from "./fixtures/seeded.ts";
 
 const AKIA = "AKIA" + "QWERTYUIOPASDFGH";
 const GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -56,10 +57,10 @@ const b64 = (bytes: Uint8Array) => {
 };
 const b64text = (t: string) => b64(enc.encode(t));
 
-/** The whole judgement: what the proxy does with a resources/read answer it parsed. */
-function whole(result: Record<string, unknown>) {
+/** The whole judgement: what the proxy does with an answer to `method` it parsed. */
+function judgedWhole(method: "resources/read" | "prompts/get", result: Record<string, unknown>) {
   const r = structuredClone(result);
-  const v = judgeChannel("resources/read", r, { note: () => "" });
+  const v = judgeChannel(method, r, { note: () => "" });
   return {
     action: v.withhold ? "withhold" : v.secrets.length ? "redacted" : "pass",
     result: r,
@@ -67,9 +68,8 @@ function whole(result: Record<string, unknown>) {
   };
 }
 
-/** The proxy's action on the streamed reading (channels pass the spotlight band, masked). */
-function streamAction(v: StreamVerdict): string {
-  const c = v.contents;
+/** The proxy's action on one streamed view (channels pass the spotlight band, masked). */
+function viewAction(c: StreamVerdict["contents"]): string {
   return injectionBand(c.injection.score, DEFAULT_DETECTORS) === "block" || c.injection.flagged
     ? "withhold"
     : c.secrets.length
@@ -77,15 +77,8 @@ function streamAction(v: StreamVerdict): string {
     : "pass";
 }
 
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
+const whole = (result: Record<string, unknown>) => judgedWhole("resources/read", result);
+const streamAction = (v: StreamVerdict) => viewAction(v.contents);
 
 const WORDS = [
   "lorem",
@@ -104,19 +97,7 @@ const WORDS = [
   INJ,
 ];
 
-function words(r: () => number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]);
-  return out.join(r() < 0.5 ? " " : "");
-}
-
-function shuffle<T>(r: () => number, a: T[]): T[] {
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
+const words = (r: () => number, n: number): string => drawWords(r, WORDS, n);
 
 /** A blob of `t` as servers write it: plain, wrapped at 76 (MIME), unpadded, or spaced. */
 function blobOf(r: () => number, t: string): string {
@@ -279,24 +260,8 @@ Deno.test("resources/read: a table of shapes, streamed and whole agree (or the s
 
 // ── prompts/get: description and every message's content blocks ────────────────────────────
 
-function wholePrompt(result: Record<string, unknown>) {
-  const r = structuredClone(result);
-  const v = judgeChannel("prompts/get", r, { note: () => "" });
-  return {
-    action: v.withhold ? "withhold" : v.secrets.length ? "redacted" : "pass",
-    result: r,
-    secrets: v.secrets,
-  };
-}
-
-function promptAction(v: StreamVerdict): string {
-  const c = v.prompt;
-  return injectionBand(c.injection.score, DEFAULT_DETECTORS) === "block" || c.injection.flagged
-    ? "withhold"
-    : c.secrets.length
-    ? "redacted"
-    : "pass";
-}
+const wholePrompt = (result: Record<string, unknown>) => judgedWhole("prompts/get", result);
+const promptAction = (v: StreamVerdict) => viewAction(v.prompt);
 
 function randomBlock(r: () => number): Record<string, unknown> {
   const t = ["text", "resource", "resource_link", "image", "tool_result"][Math.floor(r() * 5)];

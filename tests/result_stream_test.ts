@@ -11,6 +11,7 @@ import { filterResult } from "../src/mcp/result_filter.ts";
 import { LineSplitter } from "../src/mcp/framing.ts";
 import { injectionBand } from "../src/detect/verdict.ts";
 import { DEFAULT_DETECTORS } from "../src/detect/settings.ts";
+import { drawWords, rng, shuffle } from "./fixtures/seeded.ts";
 
 const AKIA = "AKIA" + "QWERTYUIOPASDFGH";
 const GHP = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8";
@@ -49,16 +50,6 @@ function joined(parts: Uint8Array[]): string {
 }
 
 /** A deterministic pseudo-random source. */
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = [
   "lorem",
   "ipsum",
@@ -79,19 +70,7 @@ const WORDS = [
   INJ,
 ];
 
-function text(r: () => number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push(WORDS[Math.floor(r() * WORDS.length)]);
-  return out.join(r() < 0.5 ? " " : "");
-}
-
-function shuffle<T>(r: () => number, a: T[]): T[] {
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [a[i], a[j]] = [a[j], a[i]];
-  }
-  return a;
-}
+const text = (r: () => number, n: number): string => drawWords(r, WORDS, n);
 
 /** An object with its keys in a random order. */
 function obj(r: () => number, entries: [string, unknown][]): Record<string, unknown> {
