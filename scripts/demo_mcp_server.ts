@@ -4,6 +4,7 @@
  * (one of them poisoned). Everything that keeps it safe is guard, in front of it.
  * JSON-RPC over stdio, newline-delimited.
  */
+import { eachJsonLine } from "./json_lines.ts";
 const enc = new TextEncoder();
 const send = (v: unknown) => {
   const b = enc.encode(JSON.stringify(v) + "\n");
@@ -60,14 +61,4 @@ function handle(m: Record<string, unknown>) {
   }
 }
 
-let buf = "";
-const dec = new TextDecoder();
-for await (const chunk of Deno.stdin.readable) {
-  buf += dec.decode(chunk, { stream: true });
-  let nl;
-  while ((nl = buf.indexOf("\n")) >= 0) {
-    const line = buf.slice(0, nl);
-    buf = buf.slice(nl + 1);
-    if (line.trim()) handle(JSON.parse(line));
-  }
-}
+await eachJsonLine(handle);
