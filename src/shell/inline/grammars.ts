@@ -6,7 +6,9 @@
  * bytes, like tree-sitter-bash's: no file-system permission, and `deno compile` embeds them.
  * Parsing has a time budget; over it, the code asks.
  */
-import { Language, Parser } from "web-tree-sitter";
+// The full npm specifier, not the import map: the hook runs with `--no-config` (ADR 0024).
+// deno-lint-ignore no-import-prefix
+import { Language, Parser } from "npm:web-tree-sitter@0.27.2";
 import { initTreeSitterCore } from "../parse/ts_core.ts";
 import {
   type AnalyserFamily,

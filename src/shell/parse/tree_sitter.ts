@@ -6,8 +6,11 @@
  * imported as bytes, so guard needs no file-system permission to load them and
  * `deno compile` embeds them.
  */
-import { Language, type Node, Parser, type Tree } from "web-tree-sitter";
-import bashWasm from "tree-sitter-bash/tree-sitter-bash.wasm" with { type: "bytes" };
+// The full npm specifier, not the import map: the hook runs with `--no-config` (ADR 0024).
+// deno-lint-ignore no-import-prefix
+import { Language, type Node, Parser, type Tree } from "npm:web-tree-sitter@0.27.2";
+// deno-lint-ignore no-import-prefix
+import bashWasm from "npm:/tree-sitter-bash@0.25.1/tree-sitter-bash.wasm" with { type: "bytes" };
 import { Converter, type TsNode } from "./cst_to_ir.ts";
 import { initTreeSitterCore } from "./ts_core.ts";
 import type { ParsedScript } from "./ir.ts";
