@@ -363,7 +363,7 @@ try {
     for (const ci of shuffle(E2E_CLASSES.map((_, i) => i), r)) {
       const k = round % encoded[ci].length;
       const p = encoded[ci][k];
-      const f = await spawnTimed(floorScript, [], home, p);
+      const f = await spawnTimed(floorScript, [], home, p, client);
       // The installed hook as agents run it — the thin client with no evaluator up, so it
       // evaluates in-process: the cold path (section 12 times the warm one).
       const g = await spawnTimed(HOOK_TS, ["evaluate", "--agent", "claude"], home, p, client);

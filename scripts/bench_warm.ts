@@ -151,7 +151,8 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
       for (const [ci, c] of WARM_CLASSES.entries()) {
         const wp = enc.encode(JSON.stringify(c.payload(warmHome)));
         const cp = enc.encode(JSON.stringify(c.payload(coldHome)));
-        const f = await timed([...hookRunFlags(warmHome), floor], warmHome, wp);
+        // The floor: the installed hook's own line on an empty script.
+        const f = await timed([...clientRunFlags(warmHome), floor], warmHome, wp);
         const w = await timed(
           [...clientRunFlags(warmHome), HOOK_TS, "evaluate", "--agent", "claude"],
           warmHome,

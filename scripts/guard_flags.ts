@@ -14,6 +14,7 @@ import {
   clientFlags,
   guardFlags,
   hookFlags,
+  hookLockFlags,
   OFFLINE_FLAGS,
   proxyFlags,
   serveFlags,
@@ -160,7 +161,7 @@ export function serveRunFlags(home: string): string[] {
 
 /** `deno run` and the flags of the thin hook client: the hook's, the socket and read on guard's code. */
 export function clientRunFlags(home: string): string[] {
-  return ["run", ...OFFLINE_FLAGS, ...clientFlags(home, MAIN_TS)];
+  return ["run", ...OFFLINE_FLAGS, ...hookLockFlags(MAIN_TS), ...clientFlags(home, MAIN_TS)];
 }
 
 /** The thin hook client, the installed hook's entry point (src/cli/hook_client.ts). */
