@@ -162,6 +162,7 @@ const SHELL_EXAMPLES: [string, string, string][] = [
   ["abs.workspace-root", "rm -rf .", "rm -rf ./dist"],
   ["abs.vcs-store", "rm -rf .git", "cat .git/HEAD"],
   ["loss.mass-delete", "rm -rf src", "rm -rf node_modules"],
+  ["loss.credentials", "rm -rf ~/.ssh", "rm -rf ~/.ssh.bak"],
   ["git.history-loss", "git reflog expire --expire=now --all", "git reflog"],
   ["git.discard-changes", "git checkout -- src/a.ts", "git checkout main"],
   ["git.reset-hard", "git reset --hard", "git reset --soft HEAD~1"],

@@ -549,6 +549,14 @@ export const RULES: Rule[] = [
     "Delete the specific files you mean, or approve it after checking what is there.",
   ),
   R(
+    "loss.credentials",
+    "builtin",
+    "ask",
+    "high",
+    "Deletes or empties credentials (SSH or GPG keys, cloud or registry tokens): they have no other copy",
+    "Back the keys up first, or delete the one file you mean after checking it is not in use.",
+  ),
+  R(
     "fs.move-protected",
     "builtin",
     "ask",

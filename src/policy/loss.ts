@@ -10,6 +10,8 @@
  * - history and uncommitted work destroyed by the VCS's own commands — ask, naming what is lost
  *   (`git.history-loss`, `git.discard-changes`, `git.reset-hard`, `git.clean-force`,
  *   `git.branch-delete`);
+ * - the user's credentials outside the workspace (the credential zone: SSH and GPG keys, cloud
+ *   and registry tokens) deleted or emptied — ask (`loss.credentials`): no other copy exists;
  * - mass loss inside the workspace (a recursive delete of a directory that is not a
  *   conventional artifact, everything of a kind) — ask (`loss.mass-delete`);
  * - what is regenerable (the artifact table below) keeps running.
@@ -217,9 +219,25 @@ export function pathLoss(
       lost: `version-control history: ${store.store}`,
     };
   }
+  // 2. The user's credentials: a private key or token deleted or emptied has no copy guard knows
+  // of (a move keeps it, a write is the zone's business). A project's own `.env` or test key is
+  // the project's: the zone asks for it as before.
   const ws = env.workspace;
+  if (
+    ((del && !e.move) || (e.k === "write" && e.truncate)) &&
+    !(ws && within(abs, ws)) &&
+    zoneOf(abs, env, p.glob).zone === "credential"
+  ) {
+    return {
+      rule: "loss.credentials",
+      detail: `${del ? "deletes" : "empties"} ${abs}${
+        del && e.recursive ? " and everything in it" : ""
+      }`,
+      lost: `the credentials in ${abs} (keys and tokens have no other copy)`,
+    };
+  }
   if (!ws) return null;
-  // 2. The workspace root and its ancestors.
+  // 3. The workspace root and its ancestors.
   const rootHit = p.glob ? globCoversRoot(abs, ws) : abs === ws || ancestorOf(abs, ws);
   if (rootHit) {
     // rm without -r refuses a directory and rmdir a non-empty one: only a recursive delete, a
@@ -248,7 +266,7 @@ export function pathLoss(
     }
     return null;
   }
-  // 3. Mass loss inside the workspace: deletes, truncations, and moves out of it (a rename
+  // 4. Mass loss inside the workspace: deletes, truncations, and moves out of it (a rename
   // inside the workspace loses nothing).
   const truncate = e.k === "write" && !!e.truncate;
   if ((!del && !truncate) || !within(abs, ws)) return null;
