@@ -120,7 +120,7 @@ export function asciiText(bytes: Uint8Array): string | null {
   for (let i = 0; i < bytes.length; i += 8192) {
     const part = bytes.subarray(i, i + 8192);
     for (const b of part) if (b > 0x7f) return null;
-    s += String.fromCharCode(...part);
+    s += String.fromCharCode.apply(null, part as unknown as number[]);
   }
   return s;
 }

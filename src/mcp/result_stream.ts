@@ -307,7 +307,8 @@ class Base64Writer {
     this.carry = bytes.slice(cut);
     let bin = "";
     for (let i = 0; i < cut; i += 0x8000) {
-      bin += String.fromCharCode(...bytes.subarray(i, Math.min(cut, i + 0x8000)));
+      const part = bytes.subarray(i, Math.min(cut, i + 0x8000)) as unknown as number[];
+      bin += String.fromCharCode.apply(null, part);
     }
     return bin ? btoa(bin) : "";
   }
