@@ -56,6 +56,9 @@ const TABLE: [string, "allow" | "ask" | "block", string][] = [
   ["rm ~/.aws/credentials", "ask", "loss.credentials"],
   ["truncate -s 0 ~/.ssh/id_rsa", "ask", "loss.credentials"],
   ["cd ~ && rm -rf .ssh", "ask", "loss.credentials"],
+  // A glob that reaches the workspace root too is the Absolute Block, whatever else it reaches.
+  ["rm -rf ~/*", "block", "abs.rm-protected"],
+  ["rm -rf ~/.[a-z]* ~/*", "block", "abs.rm-protected"],
   // A project's own secrets file is the project's: the zone asks, as before.
   ["rm .env", "ask", "write.credential-file"],
   ["rm ~/project/tests/fixtures/server.key", "ask", "write.credential-file"],
@@ -82,6 +85,22 @@ for (const home of HOMES) {
     assert.deepEqual(bad, []);
   });
 }
+
+Deno.test("loss model: the user's credentials are lost wherever the session works, a workspace or none", () => {
+  for (const home of HOMES) {
+    const ctx = homeContext(home);
+    for (const cwd of [home, `${home}/project`, "/tmp"]) {
+      for (const cmd of ["rm -rf ~/.ssh", "shred -u ~/.ssh/id_rsa", "rm ~/.aws/credentials"]) {
+        const d = evaluate(shellCall(cmd, cwd), ctx).decision;
+        assert.equal(
+          `${d.action} ${d.rule} ${d.risk}`,
+          "ask loss.credentials high",
+          `${cmd} in ${cwd}`,
+        );
+      }
+    }
+  }
+});
 
 Deno.test("zones by specificity: scratch outside the home stays scratch", () => {
   const ctx = homeContext("/tmp/u/home");

@@ -219,27 +219,14 @@ export function pathLoss(
       lost: `version-control history: ${store.store}`,
     };
   }
-  // 2. The user's credentials: a private key or token deleted or emptied has no copy guard knows
-  // of (a move keeps it, a write is the zone's business). A project's own `.env` or test key is
-  // the project's: the zone asks for it as before.
   const ws = env.workspace;
-  if (
-    ((del && !e.move) || (e.k === "write" && e.truncate)) &&
-    !(ws && within(abs, ws)) &&
-    zoneOf(abs, env, p.glob).zone === "credential"
-  ) {
-    return {
-      rule: "loss.credentials",
-      detail: `${del ? "deletes" : "empties"} ${abs}${
-        del && e.recursive ? " and everything in it" : ""
-      }`,
-      lost: `the credentials in ${abs} (keys and tokens have no other copy)`,
-    };
-  }
-  if (!ws) return null;
-  // 3. The workspace root and its ancestors.
-  const rootHit = p.glob ? globCoversRoot(abs, ws) : abs === ws || ancestorOf(abs, ws);
-  if (rootHit) {
+  // 2. The workspace root and its ancestors (before the credentials: a glob may reach both).
+  const rootHit = !ws
+    ? false
+    : p.glob
+    ? globCoversRoot(abs, ws)
+    : abs === ws || ancestorOf(abs, ws);
+  if (ws && rootHit) {
     // rm without -r refuses a directory and rmdir a non-empty one: only a recursive delete, a
     // move or a recursive permission change takes the tree.
     const destroys = (del && (e.recursive || e.move)) ||
@@ -266,10 +253,26 @@ export function pathLoss(
     }
     return null;
   }
+  // 3. The user's credentials: a private key or token deleted or emptied has no copy guard knows
+  // of (a move keeps it, a write is the zone's business). A project's own `.env` or test key is
+  // the project's: the zone asks for it as before.
+  if (
+    ((del && !e.move) || (e.k === "write" && e.truncate)) &&
+    !(ws && within(abs, ws)) &&
+    zoneOf(abs, env, p.glob).zone === "credential"
+  ) {
+    return {
+      rule: "loss.credentials",
+      detail: `${del ? "deletes" : "empties"} ${abs}${
+        del && e.recursive ? " and everything in it" : ""
+      }`,
+      lost: `the credentials in ${abs} (keys and tokens have no other copy)`,
+    };
+  }
   // 4. Mass loss inside the workspace: deletes, truncations, and moves out of it (a rename
   // inside the workspace loses nothing).
   const truncate = e.k === "write" && !!e.truncate;
-  if ((!del && !truncate) || !within(abs, ws)) return null;
+  if (!ws || (!del && !truncate) || !within(abs, ws)) return null;
   const movesOut = del && !!e.move;
   if (movesOut && e.to && e.to.abs !== null && within(e.to.abs, ws)) return null;
   const rel = abs.slice(ws.length + 1).split("/").filter((c) => c !== "");
