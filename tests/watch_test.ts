@@ -272,7 +272,9 @@ for (const tc of WINDOW_CASES) {
     assert.match(w.text, tc.header);
     await w.key("a");
     await w.waitFor(new RegExp(`TOTP code for ${t1}\\?`));
-    await w.key(codeFor(uri));
+    // Kept, not recomputed: on a loaded machine the 30 s step may turn before the replay below.
+    const used = codeFor(uri);
+    await w.key(used);
     await w.waitFor(new RegExp(`approved ${t1} with totp`));
     if (tc.restart) {
       assert.equal(await w.quit(), 0);
@@ -296,8 +298,8 @@ for (const tc of WINDOW_CASES) {
     if (tc.second === "critical") {
       assert.match(w.text, /critical risk: the second factor is asked every time/);
     }
-    // The code just used is a replay (same step): refused, shown, nothing approved.
-    await w.key(codeFor(uri));
+    // The code just used is a replay: refused, shown, nothing approved.
+    await w.key(used);
     await w.waitFor(new RegExp(`not approved — that code was already used`));
     assert.equal(approval(home, t2), null);
     assert.ok(exists(`${home}/.aiguard/challenges/${t2}`), "still pending");
