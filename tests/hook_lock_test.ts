@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import denoConfig from "../deno.json" with { type: "json" };
 import { hookLock, hookLockText, npmRoots } from "../scripts/hook_lock.ts";
-import { guardEnv, REPO_ROOT, tempHome } from "../scripts/guard_flags.ts";
+import { guardEnv, REPO_ROOT, runProcess, tempHome } from "../scripts/guard_flags.ts";
 import { hookCommand, hookLockFlags } from "../src/cli/flags.ts";
 
 Deno.test("hook.lock: exactly deno.lock's cut for the hook's packages (`deno task hook-lock`)", () => {
@@ -86,20 +86,12 @@ Deno.test("hook.lock: a lock without a package the hook loads stops the call; th
         cwd: home,
       });
     const run = async (cmd: string, command: string) => {
-      const child = new Deno.Command("/bin/sh", {
-        args: ["-c", cmd],
-        env: guardEnv(home, { PWD: home }),
+      const o = await runProcess("/bin/sh", ["-c", cmd], {
         cwd: home,
-        clearEnv: true,
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
-      const w = child.stdin.getWriter();
-      await w.write(new TextEncoder().encode(payload(command)));
-      await w.close();
-      const o = await child.output();
-      return { code: o.code, err: new TextDecoder().decode(o.stderr) };
+        env: guardEnv(home, { PWD: home }),
+        stdin: payload(command),
+      });
+      return { code: o.code, err: o.stderr };
     };
     const real = hookCommand(home, "codex", `${REPO_ROOT}/main.ts`);
     const bad = real.replace(`--lock=${REPO_ROOT}/hook.lock`, `--lock=${broken}`);
