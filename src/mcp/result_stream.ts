@@ -42,7 +42,7 @@ import { effectiveRules, findSecrets, mergeHits, type SecretHit } from "../detec
 import { DEFAULT_DETECTORS, type DetectorSettings } from "../detect/settings.ts";
 import { INJECTION_RULES } from "../detect/injection.ts";
 import { SHOWN_FIELDS, STRUCTURED_DEPTH } from "./result_filter.ts";
-import { textualMime } from "./channels.ts";
+import { bytesToBase64, textualMime } from "./channels.ts";
 
 /** Window and overlap of a scan, in UTF-16 units (the overlap ≥ the longest base64 run rescanned). */
 export const SCAN_WINDOW = 1 << 20;
@@ -305,12 +305,7 @@ class Base64Writer {
     bytes.set(fresh, this.carry.length);
     const cut = last ? bytes.length : bytes.length - (bytes.length % 3);
     this.carry = bytes.slice(cut);
-    let bin = "";
-    for (let i = 0; i < cut; i += 0x8000) {
-      const part = bytes.subarray(i, Math.min(cut, i + 0x8000)) as unknown as number[];
-      bin += String.fromCharCode.apply(null, part);
-    }
-    return bin ? btoa(bin) : "";
+    return bytesToBase64(bytes.subarray(0, cut));
   }
 }
 
