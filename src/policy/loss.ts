@@ -221,12 +221,7 @@ export function pathLoss(
   }
   const ws = env.workspace;
   // 2. The workspace root and its ancestors (before the credentials: a glob may reach both).
-  const rootHit = !ws
-    ? false
-    : p.glob
-    ? globCoversRoot(abs, ws)
-    : abs === ws || ancestorOf(abs, ws);
-  if (ws && rootHit) {
+  if (ws && (p.glob ? globCoversRoot(abs, ws) : abs === ws || ancestorOf(abs, ws))) {
     // rm without -r refuses a directory and rmdir a non-empty one: only a recursive delete, a
     // move or a recursive permission change takes the tree.
     const destroys = (del && (e.recursive || e.move)) ||
