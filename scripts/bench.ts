@@ -39,7 +39,7 @@ import {
   HOOK_TS,
   hookRunFlags,
   MAIN_TS,
-  proxyFlags,
+  proxyRunArgs,
   REPO_ROOT,
   runFlags,
   tempHome,
@@ -997,17 +997,7 @@ try {
     ]],
     [
       "guard proxy",
-      [
-        Deno.execPath(),
-        "run",
-        ...proxyFlags(pHome, Deno.execPath()),
-        MAIN_TS,
-        "proxy",
-        "--name",
-        "bench",
-        "--",
-        ...fixture,
-      ],
+      [Deno.execPath(), ...proxyRunArgs(pHome, "bench", fixture)],
     ],
   ];
   const PROXY_CALLS = 10_000;

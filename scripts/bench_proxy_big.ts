@@ -9,7 +9,7 @@
  * `deno run --v8-flags=--enable-experimental-regexp-engine -A scripts/bench_proxy_big.ts`.
  */
 import { ensureStateDir } from "../src/state/state_dir.ts";
-import { guardEnv, MAIN_TS, proxyFlags, REPO_ROOT, tempHome } from "./guard_flags.ts";
+import { guardEnv, proxyRunArgs, REPO_ROOT, tempHome } from "./guard_flags.ts";
 
 export interface BigRun {
   ms: number;
@@ -40,17 +40,7 @@ export function bigCommands(home: string): { direct: string[]; proxy: string[] }
   const fixture = [Deno.execPath(), "run", "-A", `${REPO_ROOT}/tests/fixtures/mcp_server.ts`];
   return {
     direct: fixture,
-    proxy: [
-      Deno.execPath(),
-      "run",
-      ...proxyFlags(home, Deno.execPath()),
-      MAIN_TS,
-      "proxy",
-      "--name",
-      "bench",
-      "--",
-      ...fixture,
-    ],
+    proxy: [Deno.execPath(), ...proxyRunArgs(home, "bench", fixture)],
   };
 }
 

@@ -14,7 +14,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { guardEnv, MAIN_TS, proxyFlags, REPO_ROOT, runGuard, tempHome } from "./guard_flags.ts";
+import { guardEnv, proxyRunArgs, REPO_ROOT, runGuard, tempHome } from "./guard_flags.ts";
 import { codeFor, setupTotp } from "./totp_driver.ts";
 
 const bold = (s: string) => (Deno.stdout.isTerminal() ? `\x1b[1m${s}\x1b[0m` : s);
@@ -190,16 +190,7 @@ const server = [
 ];
 const transport = new StdioClientTransport({
   command: Deno.execPath(),
-  args: [
-    "run",
-    ...proxyFlags(home, Deno.execPath()),
-    MAIN_TS,
-    "proxy",
-    "--name",
-    "demo",
-    "--",
-    ...server,
-  ],
+  args: proxyRunArgs(home, "demo", server),
   env: { ...guardEnv(home), PWD: project },
   stderr: "ignore",
 });

@@ -29,6 +29,14 @@ export function runFlags(home: string, server?: string): string[] {
   return ["run", ...OFFLINE_FLAGS, ...(server ? proxyFlags(home, server) : guardFlags(home))];
 }
 
+/**
+ * `run`, the proxy's production flags for `server` and `main.ts proxy --name NAME -- SERVER…`: a
+ * stdio MCP server behind `guard proxy`, as the demo and the benchmarks start it.
+ */
+export function proxyRunArgs(home: string, name: string, server: string[]): string[] {
+  return ["run", ...proxyFlags(home, server[0]), MAIN_TS, "proxy", "--name", name, "--", ...server];
+}
+
 /** `deno run` and the flags of the installed hook command (what agents run for every call). */
 export function hookRunFlags(home: string): string[] {
   return ["run", ...OFFLINE_FLAGS, ...hookFlags(home)];
