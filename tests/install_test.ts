@@ -13,7 +13,7 @@ import { codeFor, setupTotp } from "./totp_helpers.ts";
 import { readReply } from "../src/cli/setup/canary.ts";
 import { installedCommand } from "./installed_hook.ts";
 import { hookHash, trustedHash } from "../src/cli/setup/codex_trust.ts";
-import type { InstallAgent } from "../src/cli/setup/install.ts";
+import { type InstallAgent, isGuardStartCommand } from "../src/cli/setup/install.ts";
 
 const AGENT_FILES: [InstallAgent, string, string][] = [
   ["claude", ".claude/settings.json", "PreToolUse"],
@@ -291,6 +291,13 @@ Deno.test("codex: install records Codex's own trust for guard's hooks; a changed
     trustedHash(toml, `${hooks}:post_tool_use:0:0`),
     hookHash(sha, "PostToolUse", post.matcher, post.hooks[0]),
   );
+  // The session-start hook that starts the evaluator is trusted the same way.
+  const start = cfg.hooks.SessionStart[0];
+  assert.ok(isGuardStartCommand(start.hooks[0].command));
+  assert.equal(
+    trustedHash(toml, `${hooks}:session_start:0:0`),
+    hookHash(sha, "SessionStart", start.matcher, start.hooks[0]),
+  );
   assert.equal(toml.model, "gpt-5.5");
   // doctor agrees: wired and trusted.
   const ok = await runGuard(home, ["doctor"]);
@@ -327,6 +334,7 @@ Deno.test("codex: install records Codex's own trust for guard's hooks; a changed
   assert.equal(un.code, 0, un.stderr);
   const toml3 = parseToml(await Deno.readTextFile(config)) as Record<string, unknown>;
   assert.equal(trustedHash(toml3, `${hooks}:pre_tool_use:1:0`), null);
+  assert.equal(trustedHash(toml3, `${hooks}:session_start:0:0`), null);
   assert.equal(trustedHash(toml3, `${hooks}:pre_tool_use:0:0`), mine);
   assert.ok(!(await Deno.readTextFile(config)).includes("# >>> guard"), "no trace of guard left");
   // A config.toml guard cannot edit safely is never written.
@@ -404,7 +412,7 @@ Deno.test("--project under deno task means the directory the user ran it from, n
   const user = await task(proj, ["install", "--agent", "copilot"]);
   assert.equal(user.code, 0, user.stderr);
   const cfg = JSON.parse(await Deno.readTextFile(`${home}/.copilot/hooks/guard.json`));
-  assert.deepEqual(Object.keys(cfg.hooks), ["preToolUse", "postToolUse"]);
+  assert.deepEqual(Object.keys(cfg.hooks), ["preToolUse", "postToolUse", "sessionStart"]);
   await Deno.remove(home, { recursive: true });
 });
 
@@ -527,4 +535,136 @@ Deno.test("guard's entry sees every call: never left inside a group with another
   assert.equal(again.hooks.PreToolUse.length, 2);
   assert.equal(again.hooks.PreToolUse[1].matcher, "*");
   await Deno.remove(home, { recursive: true });
+});
+
+/** Where each agent keeps its session-start hooks, and guard's entry's shape there. */
+const START_FILES: [InstallAgent, string, string, Record<string, unknown>][] = [
+  ["claude", ".claude/settings.json", "SessionStart", { matcher: "*", timeout: 10 }],
+  ["codex", ".codex/hooks.json", "SessionStart", { matcher: "*", timeout: 10 }],
+  ["gemini", ".gemini/settings.json", "SessionStart", { matcher: "*", timeout: 10000 }],
+  ["copilot", ".copilot/hooks/guard.json", "sessionStart", { timeoutSec: 10 }],
+];
+
+/** guard's session-start entries in a hooks file: the command lines, wherever they sit. */
+function startEntries(cfg: Record<string, unknown>, event: string): Record<string, unknown>[] {
+  const list = ((cfg.hooks ?? {}) as Record<string, unknown[]>)[event] ?? [];
+  const out: Record<string, unknown>[] = [];
+  for (const g of list as Record<string, unknown>[]) {
+    if (Array.isArray(g.hooks)) {
+      for (const h of g.hooks as Record<string, unknown>[]) {
+        if (isGuardStartCommand(h.command)) out.push({ ...h, matcher: g.matcher });
+      }
+    } else if (isGuardStartCommand(g.bash)) out.push(g);
+  }
+  return out;
+}
+
+Deno.test("session start: install adds the hook that starts the evaluator beside the tool hook; --no-serve and uninstall take it out, others' kept", async () => {
+  const home = await tempHome("guard-start-");
+  for (const [agent, rel, event, shape] of START_FILES) {
+    const path = `${home}/${rel}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+    const own = agent === "copilot"
+      ? { version: 1, hooks: { [event]: [{ type: "command", bash: "my-banner" }] } }
+      : { hooks: { [event]: [{ hooks: [{ type: "command", command: "my-banner" }] }] } };
+    const before = JSON.stringify(own, null, 2) + "\n";
+    await Deno.writeTextFile(path, before);
+    const r = await runGuard(home, ["install", "--agent", agent]);
+    assert.equal(r.code, 0, `${agent}: ${r.stdout}\n${r.stderr}`);
+    // No service manager answers here: install says the session start will start it.
+    assert.match(r.stdout, /session-start hook starts it in the background/, agent);
+    const cfg = JSON.parse(await Deno.readTextFile(path));
+    const mine = startEntries(cfg, event);
+    assert.equal(mine.length, 1, `${agent}: one session-start entry`);
+    for (const [k, v] of Object.entries(shape)) assert.equal(mine[0][k], v, `${agent}: ${k}`);
+    const line = String(mine[0].command ?? mine[0].bash);
+    assert.match(line, / serve <\/dev\/null >\/dev\/null 2>>\S+\/\.aiguard\/serve\.log &$/, agent);
+    assert.ok(!/--allow-run|--allow-all|-A /.test(line), `${agent}: no program grant`);
+    assert.ok(line.includes(`--allow-net=unix:${home}/.aiguard/guard.sock `), agent);
+    assert.ok(JSON.stringify(cfg).includes("my-banner"), `${agent}: the user's own kept`);
+    assert.match(
+      (await runGuard(home, ["install", "--agent", agent])).stdout,
+      /already up to date/,
+      agent,
+    );
+    // --no-serve: no evaluator started by install, so no session-start entry; the tool hook stays.
+    assert.equal((await runGuard(home, ["install", "--agent", agent, "--no-serve"])).code, 0);
+    const bare = JSON.parse(await Deno.readTextFile(path));
+    assert.equal(startEntries(bare, event).length, 0, `${agent}: --no-serve took it out`);
+    assert.ok(JSON.stringify(bare).includes(`evaluate --agent ${agent}`), agent);
+    assert.equal((await runGuard(home, ["install", "--agent", agent])).code, 0);
+    const un = await runGuard(home, ["uninstall", "--agent", agent]);
+    assert.equal(un.code, 0, un.stderr);
+    assert.deepEqual(JSON.parse(await Deno.readTextFile(path)), own, `${agent}: uninstall`);
+  }
+  // Kimi Code and Cursor: no session-start hook guard has proven in the real agent.
+  for (
+    const [agent, rel] of [["kimi", ".kimi-code/config.toml"], ["cursor", ".cursor/hooks.json"]]
+  ) {
+    const path = `${home}/${rel}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+    assert.equal((await runGuard(home, ["install", "--agent", agent])).code, 0);
+    assert.ok(!/ serve <\/dev\/null/.test(await Deno.readTextFile(path)), agent);
+  }
+  await Deno.remove(home, { recursive: true });
+});
+
+Deno.test("session start: the hook's line returns at once with no output, starts one evaluator, and a second start leaves it", async () => {
+  const home = await tempHome("guard-start-run-");
+  await Deno.mkdir(`${home}/.claude`, { mode: 0o700 });
+  assert.equal((await runGuard(home, ["install", "--agent", "claude"])).code, 0);
+  await Deno.remove(`${home}/.aiguard/serve.log`).catch(() => {});
+  const cfg = JSON.parse(await Deno.readTextFile(`${home}/.claude/settings.json`));
+  const line = String(startEntries(cfg, "SessionStart")[0].command);
+  const status = async () => {
+    const s = await runGuard(home, ["serve", "--status", "--json"]);
+    return JSON.parse(s.stdout) as { up: boolean; pid?: number };
+  };
+  const waitUp = async () => {
+    for (let i = 0; i < 150; i++) {
+      const s = await status();
+      if (s.up) return s;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return await status();
+  };
+  try {
+    const first = await runProcess("sh", ["-c", line], { env: guardEnv(home) });
+    assert.equal(first.code, 0);
+    assert.equal(
+      first.stdout + first.stderr,
+      "",
+      "an agent adds a session hook's output to context",
+    );
+    const up = await waitUp();
+    assert.ok(up.up && up.pid, "the evaluator came up");
+    const again = await runProcess("sh", ["-c", line], { env: guardEnv(home) });
+    assert.equal(again.code, 0);
+    assert.equal(again.stdout + again.stderr, "");
+    for (let i = 0; i < 100; i++) {
+      if (/already answers/.test(await Deno.readTextFile(`${home}/.aiguard/serve.log`))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const log = await Deno.readTextFile(`${home}/.aiguard/serve.log`);
+    assert.match(log, /an evaluator already answers on /, log);
+    assert.equal((log.match(/listening on /g) ?? []).length, 1, log);
+    assert.equal((await status()).pid, up.pid, "the running evaluator was left alone");
+    // The installed hook is answered by it (one line in its log on the first answer).
+    const hook = cfg.hooks.PreToolUse[0].hooks[0].command as string;
+    const r = await throughHook(home, hook, {
+      session_id: "s1",
+      cwd: home,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status" },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(
+      await Deno.readTextFile(`${home}/.aiguard/serve.log`),
+      /answered its first hook call \(--agent claude\)/,
+    );
+  } finally {
+    await runGuard(home, ["serve", "--stop"]);
+    await Deno.remove(home, { recursive: true });
+  }
 });

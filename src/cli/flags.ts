@@ -343,6 +343,42 @@ export function serveCommand(
   return { words, denoDir: dir && dir.startsWith("/") ? dir : null };
 }
 
+/** The evaluator command line as one shell line (`DENO_DIR=… ` in front when set). */
+export function serveShellLine(
+  cmd: { words: string[]; denoDir: string | null },
+  extra: string[] = [],
+): string {
+  return `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
+    shellJoin([...cmd.words, ...extra])
+  }`;
+}
+
+/**
+ * The evaluator started in the background by `sh`, which returns at once: the state directory
+ * made first (0700 under the umask) so its log can be opened, no terminal, stderr appended to
+ * `serve.log`. An evaluator that finds another one answering exits at once (src/cli/serve.ts).
+ */
+export function backgroundServeLine(
+  home: string,
+  cmd: { words: string[]; denoDir: string | null },
+): string {
+  const state = `${home.replace(/\/+$/, "")}/.aiguard`;
+  return `umask 077; mkdir -p ${shellJoin([state])}; ${serveShellLine(cmd)} </dev/null ` +
+    `>/dev/null 2>>${shellJoin([`${state}/serve.log`])} &`;
+}
+
+/**
+ * The agents' session-start hook (`guard install`, where no service manager runs the evaluator
+ * and where one does): starts the resident evaluator in the background and returns at once, so a
+ * session in a container is answered warm after its first calls. Null for a compiled binary
+ * (its permissions hold no socket). It prints nothing: an agent adds a session-start hook's
+ * output to the model's context.
+ */
+export function startCommand(home: string, main: string | null = mainModulePath()): string | null {
+  const cmd = serveCommand(home, main);
+  return cmd ? backgroundServeLine(home, cmd) : null;
+}
+
 /**
  * `DENO_DIR=<dir> ` when guard runs from source with an explicit Deno cache: the hook must find
  * the packages in the cache this install filled, whatever the agent's environment holds.

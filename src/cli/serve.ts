@@ -27,7 +27,7 @@ import {
   VERSION,
 } from "./hook_client.ts";
 import { runEvaluate } from "./evaluate.ts";
-import { serveCommand, shellJoin, socketPath } from "./flags.ts";
+import { backgroundServeLine, serveCommand, serveShellLine, socketPath } from "./flags.ts";
 import { SHELL } from "./privileges.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err, out } from "./io.ts";
@@ -171,6 +171,7 @@ export async function startServer(opts: ServeOptions): Promise<Server> {
   const ino = Deno.lstatSync(path).ino;
   const since = new Date().toISOString();
   let served = 0;
+  let answeredOne = false;
   let open = 0;
   let closing = false;
   /** Evaluations, one at a time, in arrival order. */
@@ -218,7 +219,14 @@ export async function startServer(opts: ServeOptions): Promise<Server> {
     });
     queue = turn.then(() => {}, () => {});
     const a = await turn;
-    if (a) await writeLine(conn, { v: VERSION, ...a });
+    if (!a) return;
+    await writeLine(conn, { v: VERSION, ...a });
+    // One line in serve.log (its stderr) when the first hook call is answered: the log shows
+    // the hooks reach it, not only that it started.
+    if (!answeredOne && header.op === "evaluate") {
+      answeredOne = true;
+      err(`guard serve: answered its first hook call (${header.args.join(" ")})`);
+    }
   };
 
   const accept = async () => {
@@ -393,13 +401,6 @@ function holdsSocket(socket: string): boolean {
   ).state === "granted";
 }
 
-/** The evaluator command line as one shell line (`DENO_DIR=… ` in front when set). */
-function shellLine(cmd: { words: string[]; denoDir: string | null }, extra: string[] = []): string {
-  return `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
-    shellJoin([...cmd.words, ...extra])
-  }`;
-}
-
 /**
  * The evaluator's status, asked the way the hook asks it. A process without the socket grant
  * (`deno task guard serve --status`, `guard doctor`) asks through `guard serve --status` run
@@ -414,7 +415,7 @@ export async function evaluatorStatus(home: string): Promise<Status | null> {
   }
   try {
     const o = await new Deno.Command(SHELL, {
-      args: ["-c", shellLine(cmd, ["--status", "--json"])],
+      args: ["-c", serveShellLine(cmd, ["--status", "--json"])],
       stdin: "null",
       stdout: "piped",
       stderr: "null",
@@ -471,7 +472,7 @@ export async function runServe(args: string[]): Promise<number> {
       );
       return 2;
     }
-    const child = new Deno.Command(SHELL, { args: ["-c", `exec ${shellLine(cmd)}`] }).spawn();
+    const child = new Deno.Command(SHELL, { args: ["-c", `exec ${serveShellLine(cmd)}`] }).spawn();
     return (await child.status).code;
   }
   try {
@@ -479,6 +480,10 @@ export async function runServe(args: string[]): Promise<number> {
   } catch { /* not granted */ }
   let server: Server;
   try {
+    // Started by a session-start hook (or a second login) while one answers: nothing to warm.
+    if (await probeStatus(socket) !== null) {
+      throw new AlreadyRunning(`an evaluator already answers on ${socket}`);
+    }
     await warmUp(home);
     server = await startServer({ home, denoDir: envGet("DENO_DIR") ?? null });
   } catch (e) {
@@ -541,7 +546,7 @@ async function detach(home: string, socket: string): Promise<number> {
     return 2;
   }
   const log = `${stateDirFor(home)}/serve.log`;
-  const line = `umask 077; ${shellLine(cmd)} </dev/null >/dev/null 2>>${shellJoin([log])} &`;
+  const line = backgroundServeLine(home, cmd);
   const o = await new Deno.Command(SHELL, { args: ["-c", line], stdin: "null" }).output();
   if (o.code !== 0) {
     err(`guard serve: could not start (${SHELL} exited ${o.code})`);

@@ -6,7 +6,7 @@
  */
 import { AGENT_IDS, agentBins, type AgentId, pin } from "./install_agents.ts";
 import { DRIVERS } from "./drivers.ts";
-import { COST, FIX_SCENARIOS, REMOTE_MCP, SCENARIOS, WARM } from "./scenarios.ts";
+import { COST, FIX_SCENARIOS, REMOTE_MCP, SCENARIOS, SESSION_START, WARM } from "./scenarios.ts";
 import { ASK_SCENARIOS } from "./ask_scenarios.ts";
 import { NATIVE_PROMPT } from "./interactive.ts";
 import { sandboxProblem } from "./sandbox.ts";
@@ -29,7 +29,16 @@ if (!problem) {
 }
 
 planScenarios(
-  [...SCENARIOS, ...ASK_SCENARIOS, NATIVE_PROMPT, ...FIX_SCENARIOS, REMOTE_MCP, COST, WARM].map((
+  [
+    ...SCENARIOS,
+    ...ASK_SCENARIOS,
+    NATIVE_PROMPT,
+    ...FIX_SCENARIOS,
+    REMOTE_MCP,
+    COST,
+    WARM,
+    SESSION_START,
+  ].map((
     s,
   ) => s.id),
 );
@@ -46,6 +55,7 @@ for (const agent of AGENT_IDS) {
       REMOTE_MCP,
       COST,
       WARM,
+      SESSION_START,
     ]
   ) {
     if (scenarioFilter.length && !scenarioFilter.includes(s.id)) continue;

@@ -94,10 +94,10 @@ export interface Scenario {
 }
 
 /** A fresh case with the agent configured and guard installed. */
-export async function installedCase(d: Driver): Promise<CaseDirs> {
+export async function installedCase(d: Driver, extra: string[] = []): Promise<CaseDirs> {
   const c = await newCase(d.agent);
   await d.configure(c);
-  await install(d, c);
+  await install(d, c, extra);
   return c;
 }
 
@@ -678,7 +678,8 @@ export const COST: Scenario = {
   id: "cost",
   title: `hook cost per tool call (median of ${COST_RUNS} runs with and without guard)`,
   run: async (d, bin) => {
-    const withGuard = await installedCase(d);
+    // The cold path: no evaluator (the session-start hook would start one).
+    const withGuard = await installedCase(d, ["--no-serve"]);
     const without = await newCase(d.agent);
     await d.configure(without);
     const times = { with: [] as number[], without: [] as number[] };
@@ -767,7 +768,8 @@ export const WARM: Scenario = {
   id: "evaluator",
   title: "with guard serve up the hook is answered warm; killed -9, the next calls still decide",
   run: async (d, bin) => {
-    const c = await installedCase(d);
+    // Started by hand, so that after the kill nothing restarts it: the fallback is what is shown.
+    const c = await installedCase(d, ["--no-serve"]);
     const without = await newCase(d.agent);
     await d.configure(without);
     let pid: number | undefined;
@@ -826,6 +828,66 @@ export const WARM: Scenario = {
       }
       await removeCase(c);
       await removeCase(without);
+    }
+  },
+};
+
+/** The lines of the case's serve.log (the evaluator's stderr) that match `re`. */
+function serveLog(c: CaseDirs, re: RegExp): string[] {
+  let text = "";
+  try {
+    text = Deno.readTextFileSync(`${c.home}/.aiguard/serve.log`);
+  } catch { /* none yet */ }
+  return text.split("\n").filter((l) => re.test(l));
+}
+
+/**
+ * Where no service manager runs (this sandbox, a container), the session-start hook
+ * `guard install` writes beside the tool hook starts the resident evaluator in the background.
+ * Each case runs in a PID namespace that ends with the agent, so an evaluator lives for one
+ * session here, and ends as a kill -9 ends it — its socket left behind. So: a session whose one
+ * call takes 4 s has its evaluator start and answer that call's PostToolUse (serve.log says
+ * so); the next session's dangerous call is still stopped; a third session starts a new
+ * evaluator over the stale socket; the audit log verifies.
+ */
+export const SESSION_START: Scenario = {
+  id: "session-start",
+  title:
+    "without a service manager the session start starts guard serve; killed with the session, the next one starts again",
+  run: async (d, bin) => {
+    const c = await installedCase(d);
+    try {
+      const up = /guard serve: version .* listening on /;
+      const answered = /guard serve: answered its first hook call \(--agent /;
+      assert.equal(serveLog(c, up).length, 0, "an evaluator started before any session");
+      const first = await runAgent(d, c, bin, d.shell("sleep 4; echo session-one"));
+      assert.match(first.saw, /session-one/, describe(first));
+      assert.equal(
+        serveLog(c, up).length,
+        1,
+        `the session start started no evaluator:\n${describe(first)}`,
+      );
+      assert.equal(
+        serveLog(c, answered).length,
+        1,
+        `the evaluator answered no hook call of the session:\n${serveLog(c, /./).join("\n")}`,
+      );
+      const stop = await runAgent(d, c, bin, d.shell(dangerousCommand(d)));
+      assert.ok(exists(c.target), `${d.agent}: the home directory was deleted`);
+      assertShortStop(stop.saw, /guard: BLOCKED \[abs\.[a-z-]+\]/, d.agent);
+      const third = await runAgent(d, c, bin, d.shell("sleep 4; echo session-three"));
+      assert.match(third.saw, /session-three/, describe(third));
+      assert.ok(
+        // The second session's evaluator may die still warming (its agent stops at once).
+        serveLog(c, up).length >= 2 && serveLog(c, answered).length >= 2,
+        `each session's start should start an evaluator over the stale socket:\n${
+          serveLog(c, /./).join("\n")
+        }`,
+      );
+      const v = await guardTask(c, ["audit", "verify"]);
+      assert.equal(v.code, 0, `audit verify: ${v.stdout}\n${v.stderr}`);
+    } finally {
+      await removeCase(c);
     }
   },
 };

@@ -16,6 +16,7 @@ import {
   INSTALL_AGENTS,
   type InstallAgent,
   isGuardCommand,
+  isGuardHook,
   overridesSet,
 } from "./install.ts";
 import { hookCommand } from "../flags.ts";
@@ -142,7 +143,7 @@ function switchedOff(agent: InstallAgent, home: string, project: string | null):
 function codexTrust(home: string, hooksPath: string, text: string): Check | null {
   let entries;
   try {
-    entries = trustEntries(nodeCrypto().sha256Hex, hooksPath, text, isGuardCommand);
+    entries = trustEntries(nodeCrypto().sha256Hex, hooksPath, text, isGuardHook);
   } catch {
     return null; // not JSON: reported by the wiring check
   }

@@ -29,6 +29,7 @@ type Json = Record<string, unknown>;
 export const EVENT_LABELS: Record<string, string> = {
   PreToolUse: "pre_tool_use",
   PostToolUse: "post_tool_use",
+  SessionStart: "session_start",
 };
 
 function canonical(v: unknown): unknown {

@@ -5,7 +5,7 @@
  * removes exactly guard's entries and leaves everything else as it was.
  */
 import { mcpOutsideGuard, mcpWrap } from "./mcp_wrap.ts";
-import { hookCommand, mainModulePath, userDirectory } from "../flags.ts";
+import { hookCommand, mainModulePath, startCommand, userDirectory } from "../flags.ts";
 import { innerCommand } from "../../adapters/fail_closed.ts";
 import {
   appendMarkedBlock,
@@ -32,6 +32,20 @@ export function isGuardCommand(cmd: unknown): boolean {
     /(main\.ts|hook\.ts|guard)/.test(inner);
 }
 
+/**
+ * guard's session-start hook (flags.ts `startCommand`): the resident evaluator's command line run
+ * in the background by `sh`, whoever wrote it.
+ */
+export function isGuardStartCommand(cmd: unknown): boolean {
+  return typeof cmd === "string" && /(main\.ts|guard)'? serve <\/dev\/null .*&$/.test(cmd) &&
+    / --allow-net=unix:\S*\.aiguard\/guard\.sock /.test(cmd);
+}
+
+/** Any hook guard writes: the tool-call hook or the session-start hook. */
+export function isGuardHook(cmd: unknown): boolean {
+  return isGuardCommand(cmd) || isGuardStartCommand(cmd);
+}
+
 interface AgentSpec {
   /**
    * User-level hook files, relative to the home directory. Where there are several (one per
@@ -42,6 +56,11 @@ interface AgentSpec {
   project: string | null;
   /** Rewrites the file's text: adds (or, with command null, removes) guard's hooks. */
   edit(text: string, command: string | null, path: string): string;
+  /**
+   * The same for the session-start hook that starts the resident evaluator (flags.ts
+   * `startCommand`), in the same file; absent where guard has not proven the agent's event.
+   */
+  start?: (text: string, command: string | null, path: string) => string;
 }
 
 function parseJson(text: string, path: string): Json {
@@ -78,10 +97,10 @@ function list(parent: Json, key: string, path: string): unknown[] {
 
 const stringify = (v: unknown) => JSON.stringify(v, null, 2) + "\n";
 
-/** True for a hook entry (`command` or Copilot's `bash`) that runs guard. */
-function isGuardEntry(h: unknown): boolean {
-  return !!h && typeof h === "object" &&
-    (isGuardCommand((h as Json).command) || isGuardCommand((h as Json).bash));
+/** True for a hook entry (`command` or Copilot's `bash`) whose command `mine` accepts. */
+function entryOf(mine: (cmd: unknown) => boolean): (h: unknown) => boolean {
+  return (h) =>
+    !!h && typeof h === "object" && (mine((h as Json).command) || mine((h as Json).bash));
 }
 
 /**
@@ -93,7 +112,9 @@ function matcherHooks(
   events: string[],
   matcher: string,
   extra: Json,
+  mine: (cmd: unknown) => boolean = isGuardCommand,
 ): AgentSpec["edit"] {
+  const isGuardEntry = entryOf(mine);
   return (text, command, path) => {
     const cfg = parseJson(text, path);
     const hooks = obj(cfg, "hooks", path);
@@ -129,7 +150,12 @@ function matcherHooks(
 }
 
 /** Cursor / Copilot shape: {version: 1, hooks: {<event>: [{command|bash, …}]}}. */
-function flatHooks(events: string[], entry: (command: string) => Json): AgentSpec["edit"] {
+function flatHooks(
+  events: string[],
+  entry: (command: string) => Json,
+  mine: (cmd: unknown) => boolean = isGuardCommand,
+): AgentSpec["edit"] {
+  const isGuardEntry = entryOf(mine);
   return (text, command, path) => {
     const cfg = parseJson(text, path);
     cfg.version ??= 1;
@@ -171,12 +197,14 @@ export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
     project: ".claude/settings.json",
     // PostToolUseFailure: a call that ran and failed (an allowed native ask still ran).
     edit: matcherHooks(["PreToolUse", "PostToolUse", "PostToolUseFailure"], "*", { timeout: 30 }),
+    start: matcherHooks(["SessionStart"], "*", { timeout: 10 }, isGuardStartCommand),
   },
   codex: {
     // Codex also needs its trust for each hook: see codexTrustEdit.
     user: [".codex/hooks.json"],
     project: ".codex/hooks.json",
     edit: matcherHooks(["PreToolUse", "PostToolUse"], "*", { timeout: 30 }),
+    start: matcherHooks(["SessionStart"], "*", { timeout: 10 }, isGuardStartCommand),
   },
   kimi: {
     // Kimi Code (the TypeScript CLI) reads ~/.kimi-code; kimi-cli (Python) reads ~/.kimi.
@@ -188,6 +216,8 @@ export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
     user: [".gemini/settings.json"],
     project: ".gemini/settings.json",
     edit: matcherHooks(["BeforeTool", "AfterTool"], ".*", { timeout: 30000 }),
+    // SessionStart matchers compare the session's source exactly: "*" is every source.
+    start: matcherHooks(["SessionStart"], "*", { timeout: 10000 }, isGuardStartCommand),
   },
   cursor: {
     user: [".cursor/hooks.json"],
@@ -205,6 +235,11 @@ export const AGENT_SPECS: Record<InstallAgent, AgentSpec> = {
     edit: flatHooks(
       ["preToolUse", "postToolUse"],
       (command) => ({ type: "command", bash: command, timeoutSec: 30 }),
+    ),
+    start: flatHooks(
+      ["sessionStart"],
+      (command) => ({ type: "command", bash: command, timeoutSec: 10 }),
+      isGuardStartCommand,
     ),
   },
 };
@@ -267,7 +302,7 @@ function codexTrustEdit(config: string, path: string, next: string): string {
     return withTrust(
       config,
       path,
-      trustEntries(nodeCrypto().sha256Hex, path, next, isGuardCommand),
+      trustEntries(nodeCrypto().sha256Hex, path, next, isGuardHook),
     );
   } catch (e) {
     if (e instanceof TrustError) throw new InstallError(e.message);
@@ -293,12 +328,14 @@ function plan(
   home: string,
   projectDir: string | null,
   command: string | null,
+  start: string | null,
 ): FileEdit[] {
   const spec = AGENT_SPECS[agent];
   const paths = configPaths(agent, home, projectDir, command === null);
   const edits = paths.map((path) => {
     const before = readOrEmpty(path);
-    return { path, before, next: spec.edit(before, command, path) };
+    const hooked = spec.edit(before, command, path);
+    return { path, before, next: spec.start ? spec.start(hooked, start, path) : hooked };
   });
   if (agent === "codex") {
     const cfgPath = codexConfigPath(home);
@@ -384,9 +421,11 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
     }
   }
   const command = uninstall ? null : hookCommand(home, agent);
+  // With the evaluator (no --no-serve), each session's start starts it where it is not up.
+  const start = uninstall || !serve ? null : startCommand(home);
   let edits: FileEdit[];
   try {
-    edits = plan(agent, home, projectDir, command);
+    edits = plan(agent, home, projectDir, command, start);
   } catch (e) {
     if (e instanceof InstallError) {
       err(`guard ${verb}: ${e.message}`);
@@ -397,7 +436,9 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
         // Not even readable: show what guard's entries are, to merge by hand.
         for (const path of configPaths(agent, home, projectDir)) {
           out(`# guard's hook entries for ${path}:`);
-          out(AGENT_SPECS[agent].edit("", command, path).trimEnd());
+          const spec = AGENT_SPECS[agent];
+          const text = spec.edit("", command, path);
+          out((spec.start ? spec.start(text, start, path) : text).trimEnd());
         }
       }
       err(`guard ${verb}: ${permissionHint(configPaths(agent, home, projectDir)[0])}`);
@@ -506,7 +547,9 @@ async function finishInstall(
 ): Promise<number> {
   const code = await checkInstalled(agent, home, command);
   if (code === 0 && serve) {
-    for (const line of await (await import("./service.ts")).installService(home, false)) out(line);
+    const svc = await import("./service.ts");
+    const starts = !!AGENT_SPECS[agent].start && startCommand(home) !== null;
+    for (const line of await svc.installService(home, false, starts)) out(line);
   }
   return code;
 }

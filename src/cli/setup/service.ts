@@ -4,8 +4,9 @@
  * (`~/Library/LaunchAgents/dev.aiguard.serve.plist`), both running `guard serve` in the
  * foreground with the evaluator's own flags. `guard install` writes the unit and starts it when a
  * service manager answers (`--no-serve` skips both); `guard uninstall` stops and removes it once
- * no agent has guard's hook left. Where no service manager runs (a container), nothing starts it:
- * the hook evaluates in-process, or the user runs `guard serve --detach`.
+ * no agent has guard's hook left. Where no service manager runs (a container), the agents'
+ * session-start hook guard installs beside its tool hook (flags.ts `startCommand`) starts it in the
+ * background; the hook evaluates in-process until it answers.
  */
 import { serveCommand, shellJoin } from "../flags.ts";
 import { SHELL } from "../privileges.ts";
@@ -123,7 +124,11 @@ async function shell(line: string): Promise<{ ok: boolean; detail: string }> {
  * Writes the unit (when changed) and starts it. Returns the lines to print; never fails the
  * install (the hook works without the evaluator).
  */
-export async function installService(home: string, dryRun: boolean): Promise<string[]> {
+export async function installService(
+  home: string,
+  dryRun: boolean,
+  sessionStart = false,
+): Promise<string[]> {
   const kind = serviceKind();
   const cmd = serveCommand(home);
   if (!kind || !cmd) {
@@ -152,9 +157,11 @@ export async function installService(home: string, dryRun: boolean): Promise<str
   lines.push(
     r.ok
       ? `resident evaluator started by ${kind} (guard doctor shows it answering)`
-      : `resident evaluator: no ${kind} user manager answered (${
-        r.detail || "not running"
-      }); hooks evaluate in-process — start it with \`guard serve --detach\` where no service manager runs`,
+      : `resident evaluator: no ${kind} user manager answered (${r.detail || "not running"})${
+        sessionStart
+          ? "; the agent's session-start hook starts it in the background"
+          : "; hooks evaluate in-process — start it with `guard serve --detach` where no service manager runs"
+      }`,
   );
   return lines;
 }
