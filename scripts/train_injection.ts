@@ -20,6 +20,11 @@
  * BLOCK_MARGIN logits, the spotlight point the one 2 % exceed.
  *
  *   deno task train-injection --validate  # train without the tests/eval test split, report on it
+ *   deno task eval-authors                # each hand-written corpus left out in turn (--leave-each-out)
+ *
+ * Hand-written corpora (scripts/corpus/authored/*.json, one author each) join training: their
+ * attacks by the windows over their marked payloads, their benign documents as hard negatives.
+ * `--leave-out=<author>` trains without one and reports on it.
  */
 import { normalize } from "../src/detect/normalize.ts";
 import {
@@ -45,14 +50,29 @@ import { REPO_ROOT } from "./guard_flags.ts";
 
 const BITS = 18;
 const VALIDATE = Deno.args.includes("--validate");
-const WINDOW = 16;
+/** `--leave-out=<author>`: train without that author's corpus and report on it. */
+const LEAVE_OUT = Deno.args.find((a) => a.startsWith("--leave-out="))?.slice(12) ?? null;
+/** `--name=<number>` from the command line, else `fallback` (experiments; the defaults ship). */
+function numArg(name: string, fallback: number): number {
+  const a = Deno.args.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.slice(name.length + 3)) : fallback;
+}
+const WINDOW = numArg("window", 16);
+/** Word prefixes as features (injection_model.ts `PREFIX`); `--prefixes=0` trains without. */
+const PREFIXES = numArg("prefixes", 1) === 1;
+/** How much one hand-written attack's windows weigh against a generated one's. */
+const AUTHORED_WEIGHT = numArg("authored-weight", 8);
+/** How much a hand-written benign document's windows weigh against an evaluation set's. */
+const AUTHORED_BENIGN_WEIGHT = numArg("authored-benign-weight", 0.3);
 /** Logits added to the calibrate split's 0.5 % point to make the block point. */
-const BLOCK_MARGIN = 2;
+const BLOCK_MARGIN = numArg("block-margin", 1.5);
 const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
 
 interface Tokens {
   uni: Uint32Array;
   bi: Uint32Array;
+  /** A word's prefix hash (0: none). */
+  pre: Uint32Array;
   start: Int32Array;
   end: Int32Array;
 }
@@ -60,17 +80,20 @@ interface Tokens {
 function tokensOf(text: string): Tokens {
   const uni: number[] = [];
   const bi: number[] = [];
+  const pre: number[] = [];
   const start: number[] = [];
   const end: number[] = [];
-  forEachToken(text, (u, b, s, e) => {
+  forEachToken(text, (u, b, s, e, p) => {
     uni.push(u);
     bi.push(b);
+    pre.push(p);
     start.push(s);
     end.push(e);
   });
   return {
     uni: Uint32Array.from(uni),
     bi: Uint32Array.from(bi),
+    pre: Uint32Array.from(pre),
     start: Int32Array.from(start),
     end: Int32Array.from(end),
   };
@@ -79,7 +102,10 @@ function tokensOf(text: string): Tokens {
 /** The feature indices of tokens [a, b). */
 function features(t: Tokens, a: number, b: number, mask: number): number[] {
   const out: number[] = [];
-  for (let i = a; i < b; i++) out.push(t.uni[i] & mask, (t.bi[i] ^ 0x5bd1e995) & mask);
+  for (let i = a; i < b; i++) {
+    out.push(t.uni[i] & mask, (t.bi[i] ^ 0x5bd1e995) & mask);
+    if (PREFIXES && t.pre[i]) out.push(t.pre[i] & mask);
+  }
   return out;
 }
 
@@ -132,7 +158,16 @@ class Trainer {
     const scale = max / 127 || 1;
     const weights = new Int8Array(this.w.length);
     for (let i = 0; i < this.w.length; i++) weights[i] = Math.round(this.w[i] / scale);
-    return { bits: this.bits, window: WINDOW, scale, bias: this.bias, spotlight, block, weights };
+    return {
+      bits: this.bits,
+      window: WINDOW,
+      prefixes: PREFIXES,
+      scale,
+      bias: this.bias,
+      spotlight,
+      block,
+      weights,
+    };
   }
 }
 
@@ -196,7 +231,8 @@ function hardNegative(text: string, tr: Trainer, mask: number): Example | null {
   let sum = 0;
   const c = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    c[i] = tr.w[t.uni[i] & mask] + tr.w[(t.bi[i] ^ 0x5bd1e995) & mask];
+    c[i] = tr.w[t.uni[i] & mask] + tr.w[(t.bi[i] ^ 0x5bd1e995) & mask] +
+      (PREFIXES && t.pre[i] ? tr.w[t.pre[i] & mask] : 0);
     sum += c[i];
     if (i >= WINDOW) sum -= c[i - WINDOW];
     if (i >= WINDOW - 1 && sum > best) {
@@ -220,6 +256,30 @@ interface EvalDoc {
   group: string;
 }
 
+/** One item of a hand-written corpus (scripts/corpus/authored/<author>.json). */
+export interface AuthoredItem {
+  id: string;
+  kind: "attack" | "benign";
+  carrier: string;
+  family: string;
+  language: string;
+  text: string;
+  /** Attacks: the injected span, a substring of `text`. */
+  payload?: string;
+}
+
+export const AUTHORED_DIR = Deno.args.find((a) => a.startsWith("--authored-dir="))?.slice(15) ??
+  `${REPO_ROOT}/scripts/corpus/authored`;
+
+/** The hand-written corpora by author (file name without `.json`), in name order. */
+export function loadAuthored(): Map<string, AuthoredItem[]> {
+  const names = [...Deno.readDirSync(AUTHORED_DIR)].map((e) => e.name)
+    .filter((n) => n.endsWith(".json")).sort();
+  return new Map(
+    names.map((n) => [n.slice(0, -5), JSON.parse(Deno.readTextFileSync(`${AUTHORED_DIR}/${n}`))]),
+  );
+}
+
 function loadEval(set: string, split: string): { text: string }[] {
   return JSON.parse(Deno.readTextFileSync(`${REPO_ROOT}/tests/eval/${set}/${split}.json`));
 }
@@ -233,7 +293,7 @@ export interface Report {
 
 /** Recall of the held-out attacks at the thresholds that keep benign docs and code at ≤ fpr. */
 export async function report(m: InjectionModel, print = true): Promise<Report> {
-  const benign = (await gatherBenign()).filter((b) => b.split === "holdout");
+  const benign = (await benignCorpus()).filter((b) => b.split === "holdout");
   const attacks = generateAttacks().filter(isHeldOut);
   const docs = benign.filter((b) => b.kind === "doc");
   const code = benign.filter((b) => b.kind === "code");
@@ -315,10 +375,117 @@ export async function report(m: InjectionModel, print = true): Promise<Report> {
   return out;
 }
 
-async function train(): Promise<InjectionModel> {
+/** One author's corpus through the detector trained without it. */
+export interface AuthorResult {
+  author: string;
+  attacks: number;
+  blocked: number;
+  /** Blocked or spotlighted (score ≥ 0.5). */
+  marked: number;
+  benign: number;
+  benignBlocked: number;
+  benignMarked: number;
+  /** Attacks blocked per family: [blocked, of]. */
+  byFamily: Record<string, [number, number]>;
+  /** The installed packages' holdout split (documents and code) blocked by the same model. */
+  packagesBlocked: number;
+  packages: number;
+}
+
+/** The left-out author's corpus, through the shipped detector with model `m`. */
+export async function reportAuthor(m: InjectionModel, who: string): Promise<AuthorResult> {
+  const items = loadAuthored().get(who) ?? [];
+  const sc = (d: { text: string }) => scanInjection(d.text, { model: m }).score;
+  const pkgs = (await benignCorpus()).filter((b) => b.split === "holdout").map(sc);
+  const byFamily: Record<string, [number, number]> = {};
+  for (const x of items.filter((x) => x.kind === "attack")) {
+    const f = byFamily[x.family] ??= [0, 0];
+    f[1]++;
+    if (sc(x) >= 0.7) f[0]++;
+  }
+  const a = items.filter((x) => x.kind === "attack").map(sc);
+  const b = items.filter((x) => x.kind === "benign").map(sc);
+  const r: AuthorResult = {
+    author: who,
+    attacks: a.length,
+    blocked: a.filter((x) => x >= 0.7).length,
+    marked: a.filter((x) => x >= 0.5).length,
+    benign: b.length,
+    benignBlocked: b.filter((x) => x >= 0.7).length,
+    benignMarked: b.filter((x) => x >= 0.5).length,
+    byFamily,
+    packagesBlocked: pkgs.filter((x) => x >= 0.7).length,
+    packages: pkgs.length,
+  };
+  const pct = (k: number, n: number) => `${k}/${n} (${(100 * k / Math.max(1, n)).toFixed(1)} %)`;
+  console.log(
+    `  ${who} by family: ${
+      Object.entries(byFamily).map(([k, [h, n]]) => `${k} ${h}/${n}`).join(", ")
+    }; holdout packages flagged ${r.packagesBlocked}/${r.packages}`,
+  );
+  console.log(
+    `left out ${who}: attacks blocked ${pct(r.blocked, r.attacks)}, spotlighted+ ${
+      pct(r.marked, r.attacks)
+    }; benign blocked ${pct(r.benignBlocked, r.benign)}, spotlighted+ ${
+      pct(r.benignMarked, r.benign)
+    }`,
+  );
+  return r;
+}
+
+let benignCache: Promise<BenignDoc[]> | null = null;
+/** The installed packages' benign corpus, gathered once per process. */
+function benignCorpus(): Promise<BenignDoc[]> {
+  return benignCache ??= gatherBenign();
+}
+
+/** Where `--leave-each-out` writes its figures (stats.ts puts them in the README). */
+export const LEAVE_ONE_OUT_PATH = `${REPO_ROOT}/scripts/corpus/authored/leave-one-out.json`;
+
+/**
+ * Each author left out in turn: a model trained on the others (and everything else), scored on
+ * that author's corpus. Pooled totals over all authors, per author, and the settings.
+ */
+async function leaveEachOut(): Promise<void> {
+  const results: AuthorResult[] = [];
+  for (const who of loadAuthored().keys()) results.push(await reportAuthor(await train(who), who));
+  const sum = (k: keyof AuthorResult) => results.reduce((a, r) => a + (r[k] as number), 0);
+  const out = {
+    what: "each hand-written corpus scored by the detector trained without it (ADR 0025)",
+    settings: {
+      window: WINDOW,
+      prefixes: PREFIXES,
+      authoredWeight: AUTHORED_WEIGHT,
+      authoredBenignWeight: AUTHORED_BENIGN_WEIGHT,
+      blockMargin: BLOCK_MARGIN,
+    },
+    authors: results.length,
+    attacks: sum("attacks"),
+    blocked: sum("blocked"),
+    marked: sum("marked"),
+    benign: sum("benign"),
+    benignBlocked: sum("benignBlocked"),
+    benignMarked: sum("benignMarked"),
+    packagesBlockedMax: Math.max(...results.map((r) => r.packagesBlocked)),
+    packages: results[0]?.packages ?? 0,
+    results,
+  };
+  Deno.writeTextFileSync(LEAVE_ONE_OUT_PATH, JSON.stringify(out, null, 2) + "\n");
+  const pct = (k: number, n: number) => `${(100 * k / Math.max(1, n)).toFixed(1)} %`;
+  console.log(
+    `all ${out.authors} authors left out in turn: attacks blocked ${out.blocked}/${out.attacks} (${
+      pct(out.blocked, out.attacks)
+    }), blocked or spotlighted ${pct(out.marked, out.attacks)}; hard benign blocked ${
+      pct(out.benignBlocked, out.benign)
+    }; installed-package holdout blocked at most ${out.packagesBlockedMax}/${out.packages}`,
+  );
+  console.log(`wrote ${LEAVE_ONE_OUT_PATH}`);
+}
+
+async function train(leaveOut: string | null = LEAVE_OUT): Promise<InjectionModel> {
   const mask = (1 << BITS) - 1;
   const r = prng(SEED + 1);
-  const benign: BenignDoc[] = await gatherBenign();
+  const benign: BenignDoc[] = await benignCorpus();
   const train = benign.filter((b) => b.split === "train");
   const calib = benign.filter((b) => b.split === "calibrate");
   const attacks = generateAttacks().filter((a) => !isHeldOut(a));
@@ -328,13 +495,25 @@ async function train(): Promise<InjectionModel> {
     (d) => ({ text: d.text, group: "eval" }),
   );
   const extraAttacks = evalSplits.flatMap((s) => loadEval("injection", s));
+  // The hand-written corpora (other authors than the generator), all but a left-out one.
+  const authored = [...loadAuthored()].filter(([who]) => who !== leaveOut).flatMap(([, v]) => v);
+  const authoredAttacks = authored.filter((x) => x.kind === "attack");
+  extraBenign.push(
+    ...authored.filter((x) => x.kind === "benign").map((x) => ({
+      text: x.text,
+      group: "authored",
+    })),
+  );
   const examples: Example[] = [];
   const negTexts = [...train.map((b) => b.text), ...extraBenign.map((d) => d.text)];
   for (const t of negTexts) examples.push(...benignExamples(t, mask, r, 60));
   // The evaluation sets' benign documents are hard negatives (prose about injections, security
   // advisories, agent docs): every window of them, weighted up.
+  const hardWeight = (d: EvalDoc) => d.group === "authored" ? AUTHORED_BENIGN_WEIGHT : 1;
   for (const d of extraBenign) {
-    for (const ex of benignExamples(d.text, mask, r, 400)) examples.push({ ...ex, weight: 3 });
+    for (const ex of benignExamples(d.text, mask, r, 400)) {
+      examples.push({ ...ex, weight: 3 * hardWeight(d) });
+    }
   }
   // Benign sentences with the attack templates' words (set … aside, you must call …): whole.
   for (const s of generateNearMisses(1600)) {
@@ -351,6 +530,16 @@ async function train(): Promise<InjectionModel> {
   const posWeight = Math.min(20, negCount / Math.max(1, pos.length));
   for (const p of pos) p.weight = posWeight;
   examples.push(...pos);
+  // Hand-written attacks: fewer, and worth more than one generated attack each.
+  for (const a of authoredAttacks) {
+    const att = { text: a.text, payload: a.payload ?? a.text } as Attack;
+    for (const ex of attackExamples(att, mask, posWeight * AUTHORED_WEIGHT)) examples.push(ex);
+    for (
+      const ex of attackExamples({ ...att, text: att.payload }, mask, posWeight * AUTHORED_WEIGHT)
+    ) {
+      examples.push(ex);
+    }
+  }
   console.log(
     `corpus: ${train.length} benign train docs (+${extraBenign.length} eval), ${calib.length} calibrate, ` +
       `${attacks.length} train attacks; ${negCount} negative and ${pos.length} positive windows`,
@@ -365,7 +554,7 @@ async function train(): Promise<InjectionModel> {
   }
   for (const d of extraBenign) {
     const h = hardNegative(d.text, tr, mask);
-    if (h) examples.push({ ...h, weight: 6 });
+    if (h) examples.push({ ...h, weight: 6 * hardWeight(d) });
   }
   for (const d of extraAttacks) {
     const t = tokensOf(normalize(d.text).text);
@@ -398,9 +587,17 @@ async function train(): Promise<InjectionModel> {
 
 if (import.meta.main) {
   let m: InjectionModel;
+  if (Deno.args.includes("--leave-each-out")) {
+    await leaveEachOut();
+    Deno.exit(0);
+  }
   if (Deno.args.includes("--report")) m = shippedModel();
   else {
     m = await train();
+    if (LEAVE_OUT) {
+      await reportAuthor(m, LEAVE_OUT);
+      Deno.exit(0);
+    }
     if (VALIDATE) {
       await report(m);
       Deno.exit(0);

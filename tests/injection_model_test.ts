@@ -13,6 +13,7 @@ import {
   forEachToken,
   modelWeight,
   parseModel,
+  PREFIX,
   serializeModel,
   shippedModel,
 } from "../src/detect/injection_model.ts";
@@ -38,6 +39,24 @@ Deno.test("the shipped model: header, size under 2 MiB, serialisation round trip
   assert.ok(Math.abs(modelWeight(m.block, m) - 0.7) < 1e-9);
   assert.throws(() => parseModel(bytes.subarray(0, 100)));
   assert.throws(() => parseModel(new Uint8Array(bytes.length)));
+  // A feature flag this scorer does not know is refused, never scored without it.
+  const flagged = bytes.slice();
+  flagged[6] |= 2;
+  assert.throws(() => parseModel(flagged), /feature flags/);
+});
+
+Deno.test("tokens: a word longer than PREFIX has a prefix feature, shared by its inflections", () => {
+  const pre: [string, number][] = [];
+  const t = "credential credentials ignore ignoring cat <";
+  forEachToken(t, (_u, _b, s, e, p) => pre.push([t.slice(s, e), p]));
+  const of = (w: string) => pre.find(([x]) => x === w)![1];
+  assert.notEqual(of("credential"), 0);
+  assert.equal(of("credential"), of("credentials"));
+  assert.equal(of("ignore"), of("ignoring"));
+  assert.notEqual(of("ignore"), of("credential"));
+  assert.equal(of("cat"), 0, "a short word is its own unigram only");
+  assert.equal(of("<"), 0);
+  assert.equal(PREFIX, 5);
 });
 
 Deno.test("tokens: words lower-cased, marks of their own; the inlined scorer agrees with forEachToken", () => {
@@ -49,7 +68,11 @@ Deno.test("tokens: words lower-cased, marks of their own; the inlined scorer agr
   for (const d of load("injection", "dev").slice(0, 60)) {
     const t = normalize(d.text).text;
     const c: number[] = [];
-    forEachToken(t, (u, b) => c.push(m.weights[u & mask] + m.weights[(b ^ 0x5bd1e995) & mask]));
+    forEachToken(t, (u, b, _s, _e, p) =>
+      c.push(
+        m.weights[u & mask] + m.weights[(b ^ 0x5bd1e995) & mask] +
+          (m.prefixes && p ? m.weights[p & mask] : 0),
+      ));
     let best = -Infinity;
     if (c.length < m.window) best = c.reduce((a, b) => a + b, 0);
     for (let i = m.window - 1; i < c.length; i++) {

@@ -13,14 +13,22 @@
  * and 0.7 (block) sit at the calibration split's operating points.
  *
  * Layout of the bytes (little-endian): "GIM1", u8 hash bits, u8 window,
- * u16 reserved, f32 scale, f32 bias, f32 spotlight logit, f32 block logit,
- * then 2^bits int8 weights (weight = int8 × scale).
+ * u8 feature flags (bit 0: word prefixes, below), u8 reserved, f32 scale,
+ * f32 bias, f32 spotlight logit, f32 block logit, then 2^bits int8 weights
+ * (weight = int8 × scale).
+ *
+ * Features of a token: its word (unigram), the word and the one before it
+ * (bigram) and, with `prefixes`, a word's first `PREFIX` characters when it
+ * is longer than that — what "credential", "credentials" and "credenciales",
+ * or "ignore", "ignoring" and "ignorez" share.
  */
 import MODEL from "./injection_model.bin" with { type: "bytes" };
 
 export interface InjectionModel {
   bits: number;
   window: number;
+  /** Word prefixes are features too (flag bit 0). */
+  prefixes: boolean;
   scale: number;
   bias: number;
   /** Window logit that maps to weight 0.5. */
@@ -38,9 +46,11 @@ export function parseModel(b: Uint8Array): InjectionModel {
   const bits = b[4];
   const n = 1 << bits;
   if (b.length !== 24 + n) throw new Error("injection model: wrong size");
+  if (b[6] & ~1) throw new Error("injection model: unknown feature flags");
   return {
     bits,
     window: b[5],
+    prefixes: (b[6] & 1) === 1,
     scale: v.getFloat32(8, true),
     bias: v.getFloat32(12, true),
     spotlight: v.getFloat32(16, true),
@@ -52,7 +62,7 @@ export function parseModel(b: Uint8Array): InjectionModel {
 export function serializeModel(m: InjectionModel): Uint8Array {
   const n = 1 << m.bits;
   const b = new Uint8Array(24 + n);
-  b.set([0x47, 0x49, 0x4d, 0x31, m.bits, m.window, 0, 0]);
+  b.set([0x47, 0x49, 0x4d, 0x31, m.bits, m.window, m.prefixes ? 1 : 0, 0]);
   const v = new DataView(b.buffer);
   v.setFloat32(8, m.scale, true);
   v.setFloat32(12, m.bias, true);
@@ -84,17 +94,25 @@ for (const ch of ":<>|{}[]=#$/~@!") CLASS[ch.charCodeAt(0)] = 2;
 // Upper case cannot occur in normalised text, but the model may be given raw text.
 for (let c = 65; c <= 90; c++) CLASS[c] = 1;
 
+/** The characters of a word's prefix feature (words longer than this have one). */
+export const PREFIX = 5;
+
+/** The bucket hash of a prefix from its FNV state (a seed of its own: no word's unigram). */
+const prefixHash = (h: number) => (Math.imul(h ^ 0x2545f491, 0x85ebca6b) ^ 0x68e31da4) >>> 0;
+
 /**
- * Calls `emit(unigram, bigram, start, end)` for each token of `text`
+ * Calls `emit(unigram, bigram, start, end, prefix)` for each token of `text` (`prefix` 0 when
+ * the token has none)
  * (hashes, unmasked; offsets in `text`). Words are runs of letters, digits,
  * `_` and `'`, lower-cased ASCII; some punctuation marks are tokens.
  */
 export function forEachToken(
   text: string,
-  emit: (uni: number, bi: number, start: number, end: number) => void,
+  emit: (uni: number, bi: number, start: number, end: number, prefix: number) => void,
 ): void {
   let prev = 0x12345;
   let h = 0;
+  let hp = 0;
   let start = -1;
   const n = text.length;
   for (let i = 0; i <= n; i++) {
@@ -107,17 +125,19 @@ export function forEachToken(
         h = 0x811c9dc5;
       }
       h = Math.imul(h ^ c, 0x01000193);
+      if (i - start === PREFIX - 1) hp = h;
       continue;
     }
     if (start >= 0) {
       const uni = h >>> 0;
-      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, start, i);
+      const pre = i - start > PREFIX ? prefixHash(hp) : 0;
+      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, start, i, pre);
       prev = uni;
       start = -1;
     }
     if (k === 2) {
       const uni = Math.imul(0x811c9dc5 ^ c, 0x01000193) >>> 0;
-      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, i, i + 1);
+      emit(uni, (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0, i, i + 1, 0);
       prev = uni;
     }
     k = 0;
@@ -150,7 +170,9 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   let lastEnd = 0;
   let prev = 0x12345;
   let h = 0;
+  let hp = 0;
   let start = -1;
+  const prefixes = m.prefixes;
   const n = text.length;
   for (let i = 0; i <= n; i++) {
     let c = i < n ? text.charCodeAt(i) : 32;
@@ -162,17 +184,20 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
         h = 0x811c9dc5;
       }
       h = Math.imul(h ^ c, 0x01000193);
+      if (i - start === PREFIX - 1) hp = h;
       continue;
     }
     for (let pass = 0; pass < 2; pass++) {
       let uni: number;
       let s: number;
       let e: number;
+      let pre = 0;
       if (pass === 0) {
         if (start < 0) continue;
         uni = h >>> 0;
         s = start;
         e = i;
+        if (prefixes && i - start > PREFIX) pre = w[prefixHash(hp) & mask];
         start = -1;
       } else {
         if (cls !== 2) break;
@@ -183,7 +208,7 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       const bi = (Math.imul(prev, 0x9e3779b1) ^ uni) >>> 0;
       prev = uni;
       const slot = count % k;
-      const v = w[uni & mask] + w[(bi ^ 0x5bd1e995) & mask];
+      const v = w[uni & mask] + w[(bi ^ 0x5bd1e995) & mask] + pre;
       if (count >= k) sum -= contrib[slot];
       contrib[slot] = v;
       starts[slot] = s;
