@@ -336,8 +336,14 @@ export const FIX_SCENARIOS: Scenario[] = [
     run: (d, bin) =>
       withCase(d, async (c) => {
         const hooksFile = `${c.home}/.codex/hooks.json`;
+        // The tool hooks and the session-start hook that starts the evaluator: all trusted.
+        const byEvent = (m: Record<string, string>, start: boolean) =>
+          Object.entries(m).filter(([k]) => k.includes("session_start") === start).map(([, v]) =>
+            v
+          );
         const trusted = await codexHooks(c, bin);
-        assert.deepEqual(Object.values(trusted), ["trusted", "trusted"], JSON.stringify(trusted));
+        assert.deepEqual(byEvent(trusted, false), ["trusted", "trusted"], JSON.stringify(trusted));
+        assert.deepEqual(byEvent(trusted, true), ["trusted"], JSON.stringify(trusted));
         // A hand-edited hook line: Codex no longer trusts it and skips it without a word.
         const cfg = JSON.parse(await Deno.readTextFile(hooksFile));
         for (const ev of ["PreToolUse", "PostToolUse"]) {
@@ -345,7 +351,7 @@ export const FIX_SCENARIOS: Scenario[] = [
           h.command = h.command.replace("--quiet", "--quiet --no-prompt");
         }
         await Deno.writeTextFile(hooksFile, JSON.stringify(cfg, null, 2));
-        assert.deepEqual(Object.values(await codexHooks(c, bin)), ["modified", "modified"]);
+        assert.deepEqual(byEvent(await codexHooks(c, bin), false), ["modified", "modified"]);
         const marker = `guard-e2e-untrusted-${crypto.randomUUID().slice(0, 8)}`;
         const skipped = await runAgent(d, c, bin, d.shell(`echo ${marker}`));
         assert.match(skipped.saw, new RegExp(marker));
@@ -359,7 +365,7 @@ export const FIX_SCENARIOS: Scenario[] = [
         assert.match(doc.stdout, /fix: guard install --agent codex/);
         // guard install puts the line back and trusts it again.
         await install(d, c);
-        assert.deepEqual(Object.values(await codexHooks(c, bin)), ["trusted", "trusted"]);
+        assert.deepEqual(byEvent(await codexHooks(c, bin), false), ["trusted", "trusted"]);
         const back = await runAgent(d, c, bin, d.shell(`echo ${marker}-2`));
         assert.match(back.saw, new RegExp(`${marker}-2`));
         assert.ok(
