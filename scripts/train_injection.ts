@@ -397,13 +397,14 @@ export async function reportAuthor(m: InjectionModel, who: string): Promise<Auth
   const items = loadAuthored().get(who) ?? [];
   const sc = (d: { text: string }) => scanInjection(d.text, { model: m }).score;
   const pkgs = (await benignCorpus()).filter((b) => b.split === "holdout").map(sc);
+  const attacks = items.filter((x) => x.kind === "attack");
+  const a = attacks.map(sc);
   const byFamily: Record<string, [number, number]> = {};
-  for (const x of items.filter((x) => x.kind === "attack")) {
+  attacks.forEach((x, i) => {
     const f = byFamily[x.family] ??= [0, 0];
     f[1]++;
-    if (sc(x) >= 0.7) f[0]++;
-  }
-  const a = items.filter((x) => x.kind === "attack").map(sc);
+    if (a[i] >= 0.7) f[0]++;
+  });
   const b = items.filter((x) => x.kind === "benign").map(sc);
   const r: AuthorResult = {
     author: who,

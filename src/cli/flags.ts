@@ -9,6 +9,7 @@ import config from "../../deno.json" with { type: "json" };
 import { failClosedCommand } from "../adapters/fail_closed.ts";
 import type { AgentName } from "../adapters/registry.ts";
 import { MANAGED_DIR, MANAGED_DIRS } from "../state/managed_file.ts";
+import { stateDirFor } from "../state/state_dir.ts";
 
 /** The raw `guard` task string. */
 export function guardTask(): string {
@@ -362,7 +363,7 @@ export function backgroundServeLine(
   home: string,
   cmd: { words: string[]; denoDir: string | null },
 ): string {
-  const state = `${home.replace(/\/+$/, "")}/.aiguard`;
+  const state = stateDirFor(home);
   return `umask 077; mkdir -p ${shellJoin([state])}; ${serveShellLine(cmd)} </dev/null ` +
     `>/dev/null 2>>${shellJoin([`${state}/serve.log`])} &`;
 }

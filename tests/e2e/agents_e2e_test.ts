@@ -28,36 +28,24 @@ if (!problem) {
   }
 }
 
-planScenarios(
-  [
-    ...SCENARIOS,
-    ...ASK_SCENARIOS,
-    NATIVE_PROMPT,
-    ...FIX_SCENARIOS,
-    REMOTE_MCP,
-    COST,
-    WARM,
-    SESSION_START,
-  ].map((
-    s,
-  ) => s.id),
-);
+/** Every scenario, in the order the matrix shows them. */
+const ALL = [
+  ...SCENARIOS,
+  ...ASK_SCENARIOS,
+  NATIVE_PROMPT,
+  ...FIX_SCENARIOS,
+  REMOTE_MCP,
+  COST,
+  WARM,
+  SESSION_START,
+];
+
+planScenarios(ALL.map((s) => s.id));
 
 for (const agent of AGENT_IDS) {
   if (only.length && !only.includes(agent)) continue;
   const d = DRIVERS[agent];
-  for (
-    const s of [
-      ...SCENARIOS,
-      ...ASK_SCENARIOS,
-      NATIVE_PROMPT,
-      ...FIX_SCENARIOS,
-      REMOTE_MCP,
-      COST,
-      WARM,
-      SESSION_START,
-    ]
-  ) {
+  for (const s of ALL) {
     if (scenarioFilter.length && !scenarioFilter.includes(s.id)) continue;
     const skip = s.skip?.[agent];
     Deno.test({

@@ -322,6 +322,18 @@ interface FileEdit {
   next: string;
 }
 
+/** `text` with guard's tool hook set to `command` and, where the agent has one, its start hook. */
+function editHooks(
+  spec: AgentSpec,
+  text: string,
+  command: string | null,
+  start: string | null,
+  path: string,
+): string {
+  const hooked = spec.edit(text, command, path);
+  return spec.start ? spec.start(hooked, start, path) : hooked;
+}
+
 /** Every file an install or uninstall changes, with its old and new text. */
 function plan(
   agent: InstallAgent,
@@ -334,8 +346,7 @@ function plan(
   const paths = configPaths(agent, home, projectDir, command === null);
   const edits = paths.map((path) => {
     const before = readOrEmpty(path);
-    const hooked = spec.edit(before, command, path);
-    return { path, before, next: spec.start ? spec.start(hooked, start, path) : hooked };
+    return { path, before, next: editHooks(spec, before, command, start, path) };
   });
   if (agent === "codex") {
     const cfgPath = codexConfigPath(home);
@@ -436,9 +447,7 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
         // Not even readable: show what guard's entries are, to merge by hand.
         for (const path of configPaths(agent, home, projectDir)) {
           out(`# guard's hook entries for ${path}:`);
-          const spec = AGENT_SPECS[agent];
-          const text = spec.edit("", command, path);
-          out((spec.start ? spec.start(text, start, path) : text).trimEnd());
+          out(editHooks(AGENT_SPECS[agent], "", command, start, path).trimEnd());
         }
       }
       err(`guard ${verb}: ${permissionHint(configPaths(agent, home, projectDir)[0])}`);
