@@ -438,6 +438,7 @@ Deno.test("doctor: fails with fixes on a fresh machine, passes once installed an
   );
   assert.match(ok.stdout, /(PASS|WARN) {2}second factor: TOTP enrolled/);
   assert.match(ok.stdout, /PASS {2}privileges: /);
+  assert.match(ok.stdout, /PASS {2}hook: claude session start: .*starts the resident evaluator/);
   const json = JSON.parse((await runGuard(home, ["doctor", "--json"])).stdout);
   assert.ok(Array.isArray(json) && json.every((c: { status: string }) => c.status));
   // The agent's own switch that turns hooks off is found and named.
@@ -449,6 +450,31 @@ Deno.test("doctor: fails with fixes on a fresh machine, passes once installed an
   const off = await runGuard(home, ["doctor"]);
   assert.equal(off.code, 1);
   assert.match(off.stdout, /FAIL {2}hook: claude: .*disableAllHooks.*will not call guard/);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(settings));
+  // Without its session-start hook (--no-serve, or edited out) or with another guard's: a WARN
+  // with the fix, the tool hook still PASS.
+  const noStart = { ...settings, hooks: { ...settings.hooks } };
+  delete noStart.hooks.SessionStart;
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(noStart));
+  const unstarted = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.match(unstarted.stdout, /PASS {2}hook: claude \(user\)/);
+  assert.match(
+    unstarted.stdout,
+    /WARN {2}hook: claude session start: .*no session-start hook.*\n\s+fix: guard install --agent claude/,
+  );
+  // Another guard's start line: older flags (here without --quiet).
+  const elsewhere = structuredClone(noStart);
+  elsewhere.hooks.SessionStart = structuredClone(settings.hooks.SessionStart);
+  const startHook = elsewhere.hooks.SessionStart[0].hooks[0];
+  assert.ok(startHook.command.includes(" --quiet "), startHook.command);
+  startHook.command = startHook.command.replace(" --quiet ", " ");
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(elsewhere));
+  const other = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.match(other.stdout, /WARN {2}hook: claude session start: .*starts another guard/);
+  await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(settings));
+  await runGuard(home, ["install", "--agent", "claude", "--no-serve"]);
+  const noServe = await runGuard(home, ["doctor"], undefined, { env: { PWD: home } });
+  assert.match(noServe.stdout, /WARN {2}hook: claude session start: .*--no-serve/);
   await Deno.writeTextFile(`${home}/.claude/settings.json`, JSON.stringify(settings));
   // A hook without the fail-closed wrapper (an older install) is a FAIL with the fix.
   const bare = JSON.stringify(settings).replace(/; s=\$\?;[^"]*/g, "");

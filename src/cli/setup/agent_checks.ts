@@ -17,9 +17,10 @@ import {
   type InstallAgent,
   isGuardCommand,
   isGuardHook,
+  isGuardStartCommand,
   overridesSet,
 } from "./install.ts";
-import { hookCommand } from "../flags.ts";
+import { hookCommand, startCommand } from "../flags.ts";
 import { disabledByKey, trustedHash, trustEntries } from "./codex_trust.ts";
 import { runCanary } from "./canary.ts";
 import { nodeCrypto } from "../../audit/sync_crypto.ts";
@@ -76,6 +77,55 @@ export function guardCommandsIn(text: string): string[] {
     if (isGuardCommand(s)) found.push(s);
   }
   return found;
+}
+
+/** Every guard session-start line (install's `startCommand`) in a config text, unescaped. */
+export function startCommandsIn(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/"((?:[^"\\]|\\.)* serve <\/dev\/null (?:[^"\\]|\\.)*)"/g)) {
+    let s: string;
+    try {
+      s = JSON.parse(`"${m[1]}"`);
+    } catch {
+      continue;
+    }
+    if (isGuardStartCommand(s)) found.push(s);
+  }
+  return found;
+}
+
+/**
+ * The session-start hook beside a wired tool hook: the line install writes now, another one (an
+ * older install, another location), or none (`--no-serve`, or a file edited by hand). Only a
+ * warning: without it every hook call still decides, in-process.
+ */
+function sessionStartCheck(agent: InstallAgent, home: string, path: string, text: string): Check {
+  const check = `hook: ${agent} session start`;
+  const want = startCommand(home);
+  const found = startCommandsIn(text);
+  if (want === null) {
+    return { check, status: "pass", detail: "compiled binary: hook calls evaluate in-process" };
+  }
+  if (!found.length) {
+    return {
+      check,
+      status: "warn",
+      detail: `${path}: no session-start hook, so a session does not start the resident ` +
+        `evaluator (installed with --no-serve?): hook calls evaluate in-process unless a ` +
+        `service runs it`,
+      fix: `guard install --agent ${agent}`,
+    };
+  }
+  if (!found.every((c) => c === want)) {
+    return {
+      check,
+      status: "warn",
+      detail: `${path}: the session-start hook starts another guard (older flags or another ` +
+        `location): its evaluator's answers are used only when its version matches`,
+      fix: `guard install --agent ${agent}`,
+    };
+  }
+  return { check, status: "pass", detail: `${path}: a session starts the resident evaluator` };
 }
 
 /** The agent's own "hooks are off" switches, as far as guard may read them. */
@@ -225,6 +275,9 @@ export async function agentChecks(
       }
       wired = path;
       out.push({ check: name, status: "pass", detail: path });
+      if (scope === "user" && spec.start) {
+        out.push(sessionStartCheck(agent, home, path, text ?? ""));
+      }
     }
   }
   if (!seen) return out;
