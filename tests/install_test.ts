@@ -439,6 +439,11 @@ Deno.test("doctor: fails with fixes on a fresh machine, passes once installed an
   assert.match(ok.stdout, /(PASS|WARN) {2}second factor: TOTP enrolled/);
   assert.match(ok.stdout, /PASS {2}privileges: /);
   assert.match(ok.stdout, /PASS {2}hook: claude session start: .*starts the resident evaluator/);
+  // The native hook client where a compiler is (built by install), else a WARN naming the cost.
+  assert.match(
+    ok.stdout,
+    /(PASS {2}native hook client: .*built from this source|WARN {2}native hook client: not built)/,
+  );
   const json = JSON.parse((await runGuard(home, ["doctor", "--json"])).stdout);
   assert.ok(Array.isArray(json) && json.every((c: { status: string }) => c.status));
   // The agent's own switch that turns hooks off is found and named.

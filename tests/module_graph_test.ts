@@ -23,7 +23,11 @@ export const LAYERS: { name: string; folders: string[]; pure: boolean }[] = [
   { name: "audit", folders: ["audit", "audit/ship"], pure: false },
   { name: "gate", folders: ["gate"], pure: false },
   { name: "mcp", folders: ["mcp"], pure: false },
-  { name: "cli", folders: ["cli", "cli/approval", "cli/setup", "cli/ship"], pure: false },
+  {
+    name: "cli",
+    folders: ["cli", "cli/approval", "cli/native", "cli/setup", "cli/ship"],
+    pure: false,
+  },
 ];
 
 /** Largest number of modules one folder may hold. */

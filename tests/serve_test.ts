@@ -17,8 +17,16 @@ import {
 } from "../src/cli/hook_client.ts";
 import { MAX_PAYLOAD, runEvaluate } from "../src/cli/evaluate.ts";
 import denoConfig from "../deno.json" with { type: "json" };
-import { HOOK_ENV, hookCommand, hookFlags, serveFlags, socketPath } from "../src/cli/flags.ts";
+import {
+  HOOK_ENV,
+  hookCommand,
+  hookFlags,
+  nativeClientPath,
+  serveFlags,
+  socketPath,
+} from "../src/cli/flags.ts";
 import { probeStatus } from "../src/cli/serve.ts";
+import { buildNativeClient, hasCompiler } from "../src/cli/native/native_client.ts";
 import { readChallenge, writeApproval } from "../src/state/approvals.ts";
 import { CORPUS } from "./corpus/index.ts";
 import type { Case } from "./corpus/types.ts";
@@ -36,6 +44,7 @@ import {
 } from "../scripts/guard_flags.ts";
 
 const enc = new TextEncoder();
+const HAS_CC = await hasCompiler();
 
 /** The variables a hook in `home` forwards (DENO_DIR as the child processes get it). */
 function varsFor(home: string, extra: HookVars = {}): HookVars {
@@ -200,7 +209,13 @@ Deno.test("evaluator: the same reply bytes as the in-process hook, over the whol
     const ev = await startEvaluator(home);
     const sock = socketPath(home);
     const env = varsFor(home, { CLAUDE_CODE_ENTRYPOINT: "sdk-cli" });
+    // The native client too, where a C compiler is: its fallback cannot start, so every reply
+    // of it compared is one it read from the evaluator and printed itself.
+    const native = HAS_CC && (await buildNativeClient(home, MAIN_TS)).status === "built"
+      ? nativeClientPath(home)
+      : null;
     let compared = 0;
+    let nativeCompared = 0;
     const mismatches: string[] = [];
     const compare = async (agent: Agent, payload: unknown, label: string) => {
       const bytes = enc.encode(JSON.stringify(payload));
@@ -216,6 +231,21 @@ Deno.test("evaluator: the same reply bytes as the in-process hook, over the whol
       const a = printed(here), b = printed(there);
       if (a !== b && mismatches.length < 5) {
         mismatches.push(`${label}\n  here:  ${a}\n  serve: ${b}`);
+      }
+      // Every third reply through the native client (each one a process: the suite's time).
+      if (native && compared % 3 === 0) {
+        const r = await runProcess(native, ["/nonexistent/fallback", "evaluate", ...args], {
+          env,
+          stdin: bytes,
+        });
+        if (TIMED.test(r.stderr)) return;
+        nativeCompared++;
+        const line = (s?: string) => (s ? s + "\n" : "");
+        const c = JSON.stringify([r.code, r.stderr, r.stdout]);
+        const want = JSON.stringify([here.code, line(here.stderr), line(here.stdout)]);
+        if (c !== want && mismatches.length < 5) {
+          mismatches.push(`${label}\n  here:   ${want}\n  native: ${c}`);
+        }
       }
     };
     try {
@@ -268,6 +298,7 @@ Deno.test("evaluator: the same reply bytes as the in-process hook, over the whol
       }
       assert.deepEqual(mismatches, []);
       assert.ok(compared > 3000, `only ${compared} replies compared`);
+      if (HAS_CC) assert.ok(nativeCompared > 1000, `only ${nativeCompared} native replies`);
     } finally {
       await ev.stop();
     }

@@ -271,7 +271,38 @@ export function hookCommand(
     "--agent",
     agent,
   ];
-  return failClosedCommand((main === null ? "" : denoDirPrefix()) + shellJoin(words), agent);
+  const env = main === null ? "" : denoDirPrefix();
+  const inner = env + shellJoin(words);
+  // With the native client install compiled (src/cli/native/guard_hook.c) the line runs it in
+  // front: it asks the evaluator and runs the thin client's line only when it has no answer.
+  // Where the binary is gone, `$g` is empty and the thin client runs alone.
+  const native = main !== null && hasNativeClient(home) ? nativeClientPath(home) : null;
+  if (native === null || !/^[A-Za-z0-9_@%+=:,./-]+$/.test(native)) {
+    return failClosedCommand(inner, agent);
+  }
+  const g = NATIVE_VAR;
+  return failClosedCommand(
+    `${g}=${native}; [ -x "$${g}" ] || ${g}=; ${env}$${g} ${shellJoin(words)}`,
+    agent,
+  );
+}
+
+/** The shell variable the hook line holds the native client's path in. */
+const NATIVE_VAR = "guard_hook";
+
+/** Where `guard install` puts the native hook client (src/cli/native/native_client.ts). */
+export function nativeClientPath(home: string): string {
+  return `${stateDirFor(home)}/bin/guard-hook`;
+}
+
+/** Is the native hook client installed for `home` (a file its owner may run)? */
+export function hasNativeClient(home: string): boolean {
+  try {
+    const st = Deno.statSync(nativeClientPath(home));
+    return st.isFile && ((st.mode ?? 0) & 0o100) !== 0;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -348,8 +379,10 @@ export function serveCommand(
 export function serveShellLine(
   cmd: { words: string[]; denoDir: string | null },
   extra: string[] = [],
+  exec = false,
 ): string {
-  return `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${
+  // `DENO_DIR=… exec cmd`: the assignment in front of `exec`, which would take it for a program.
+  return `${cmd.denoDir ? `DENO_DIR=${shellJoin([cmd.denoDir])} ` : ""}${exec ? "exec " : ""}${
     shellJoin([...cmd.words, ...extra])
   }`;
 }

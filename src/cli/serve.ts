@@ -472,7 +472,7 @@ export async function runServe(args: string[]): Promise<number> {
       );
       return 2;
     }
-    const child = new Deno.Command(SHELL, { args: ["-c", `exec ${serveShellLine(cmd)}`] }).spawn();
+    const child = new Deno.Command(SHELL, { args: ["-c", serveShellLine(cmd, [], true)] }).spawn();
     return (await child.status).code;
   }
   try {

@@ -7,7 +7,15 @@
  */
 import { allAgentChecks } from "./agent_checks.ts";
 import { mcpOutsideGuard } from "./mcp_wrap.ts";
-import { launcher, serveCommand, socketPath, userDirectory } from "../flags.ts";
+import {
+  launcher,
+  mainModulePath,
+  nativeClientPath,
+  serveCommand,
+  socketPath,
+  userDirectory,
+} from "../flags.ts";
+import { nativeClientCurrent } from "../native/native_client.ts";
 import { VERSION } from "../hook_client.ts";
 import { evaluatorStatus } from "../serve.ts";
 import { guardPaths } from "../../gate/runtime.ts";
@@ -321,6 +329,39 @@ export async function evaluatorCheck(home: string): Promise<Check> {
   };
 }
 
+/**
+ * The native hook client (src/cli/native/): built from this guard's source, or what the hook runs
+ * instead. Its absence costs speed only (the hook line runs the thin client).
+ */
+export function nativeClientCheck(home: string): Check {
+  const check = "native hook client";
+  const main = mainModulePath();
+  if (main === null) {
+    return { check, status: "pass", detail: "compiled binary: the hook is one process already" };
+  }
+  const current = nativeClientCurrent(home, main);
+  if (current === null) {
+    return {
+      check,
+      status: "warn",
+      detail: "not built: each hook call starts a Deno runtime (about 60 ms) even when the " +
+        "evaluator answers",
+      fix: "install a C compiler (cc) and rerun guard install --agent <agent>",
+    };
+  }
+  if (!current) {
+    return {
+      check,
+      status: "warn",
+      detail: `${
+        nativeClientPath(home)
+      } was built from another guard's source: it still falls back safely, rebuild it`,
+      fix: "guard install --agent <agent>",
+    };
+  }
+  return { check, status: "pass", detail: `${nativeClientPath(home)}, built from this source` };
+}
+
 /** Every MCP server of every agent's configuration that runs outside guard proxy, with the fix. */
 function mcpChecks(home: string, project: string | null): Check[] {
   const checks: Check[] = [];
@@ -372,6 +413,7 @@ export async function runDoctor(args: string[]): Promise<number> {
     ...mcpChecks(home, projectDir && projectDir !== home ? projectDir : null),
     installationCheck(),
     await evaluatorCheck(home),
+    nativeClientCheck(home),
     factorCheck(stateDir),
     privilegeCheck(home, stateDir),
   ];

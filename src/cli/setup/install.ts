@@ -18,6 +18,11 @@ import {
 import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
 import { nodeCrypto } from "../../audit/sync_crypto.ts";
 import { err, out } from "../io.ts";
+import {
+  buildNativeClient,
+  type BuildResult,
+  removeNativeClient,
+} from "../native/native_client.ts";
 
 export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
 export type InstallAgent = typeof INSTALL_AGENTS[number];
@@ -359,13 +364,14 @@ function plan(
 }
 
 const USAGE =
-  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run] [--no-serve] [--wrap-mcp]";
+  "usage: guard install|uninstall --agent claude|codex|kimi|gemini|cursor|copilot [--project] [--dry-run] [--no-serve] [--no-native] [--wrap-mcp]";
 
 export async function runInstall(args: string[], uninstall: boolean): Promise<number> {
   let agent: InstallAgent | null = null;
   let project = false;
   let dryRun = false;
   let serve = true;
+  let native = true;
   let wrapMcp = false;
   const verb = uninstall ? "uninstall" : "install";
   for (let i = 0; i < args.length; i++) {
@@ -381,6 +387,7 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
     } else if (a === "--project") project = true;
     else if (a === "--dry-run") dryRun = true;
     else if (a === "--no-serve") serve = false;
+    else if (a === "--no-native" && !uninstall) native = false;
     else if (a === "--wrap-mcp" && !uninstall) wrapMcp = true;
     else {
       err(USAGE);
@@ -429,6 +436,14 @@ export async function runInstall(args: string[], uninstall: boolean): Promise<nu
           `guard's hook there yourself (\`guard ${verb} --agent ${agent} --dry-run\` shows it).`,
       );
       if (!dryRun) return 2;
+    }
+  }
+  // The native hook client first: the hook line runs it when it is there (flags.ts hookCommand).
+  const main = mainModulePath();
+  if (!uninstall && !dryRun && main !== null) {
+    if (native) out(nativeClientLine(await buildNativeClient(home, main)));
+    else if (removeNativeClient(home)) {
+      out("--no-native: removed ~/.aiguard/bin/guard-hook; hook calls start the Deno client");
     }
   }
   const command = uninstall ? null : hookCommand(home, agent);
@@ -577,10 +592,30 @@ function anyHookLeft(home: string): boolean {
   );
 }
 
-/** After an uninstall: the evaluator's unit goes once no agent has guard's hook left. */
+/** What install says about the native hook client it built (or could not). */
+function nativeClientLine(r: BuildResult): string {
+  switch (r.status) {
+    case "built":
+      return "native hook client: compiled ~/.aiguard/bin/guard-hook (a hook call the evaluator " +
+        "answers starts in about a millisecond, not a Deno runtime)";
+    case "current":
+      return "native hook client: ~/.aiguard/bin/guard-hook is current";
+    case "no-compiler":
+      return `native hook client: ${r.detail}; hook calls start the Deno client (install one and ` +
+        "rerun guard install for about a millisecond a call)";
+    case "failed":
+      return `native hook client: the build failed (${r.detail}); hook calls start the Deno client`;
+  }
+}
+
+/**
+ * After an uninstall: the native client and the evaluator's unit go once no agent has guard's
+ * hook left.
+ */
 async function finishUninstall(home: string, serve: boolean, dryRun: boolean): Promise<number> {
-  if (!serve) return 0;
   if (anyHookLeft(home)) return 0;
+  if (!dryRun && removeNativeClient(home)) out("removed the native hook client");
+  if (!serve) return 0;
   for (const line of await (await import("./service.ts")).uninstallService(home, dryRun)) out(line);
   return 0;
 }
