@@ -4,7 +4,9 @@
  *
  *   - per payload class, in one interleaved run: the floor (a bare `deno run` of an empty script
  *     with the hook's flags), the installed hook warm (src/cli/hook_client.ts with `guard serve` up), the same
- *     hook cold (no evaluator: it falls back in-process), and today's `main.ts evaluate`;
+ *     hook cold (no evaluator: it falls back in-process), and today's `main.ts evaluate`; and, where
+ *     a C compiler is, the native client (src/cli/native/guard_hook.c) warm in front of the thin
+ *     client, as the installed line runs it;
  *   - decisions per second of one evaluator under 4 concurrent clients (client processes).
  *
  * Ratios are of medians taken in the same run, so machine drift hits every side alike.
@@ -20,6 +22,8 @@ import {
   startEvaluator,
   tempHome,
 } from "./guard_flags.ts";
+import { buildNativeClient } from "../src/cli/native/native_client.ts";
+import { nativeClientPath } from "../src/cli/flags.ts";
 
 export const WARM_RUNS = Number(Deno.env.get("GUARD_BENCH_WARM_RUNS") ?? 15);
 const WARMUPS = 2;
@@ -86,8 +90,8 @@ export const WARM_CLASSES: WarmClass[] = [
 ];
 
 /** One hook-like process, timed spawn → exit (scripts/guard_flags.ts `runProcess`). */
-async function timed(args: string[], home: string, stdin: Uint8Array) {
-  const r = await runProcess(Deno.execPath(), args, {
+async function timed(args: string[], home: string, stdin: Uint8Array, program = Deno.execPath()) {
+  const r = await runProcess(program, args, {
     env: guardEnv(home, { CLAUDE_CODE_ENTRYPOINT: "sdk-cli" }),
     stdin,
   });
@@ -110,13 +114,23 @@ export interface WarmFigures {
     warmMs: number;
     coldMs: number;
     mainMs: number;
+    /** The native client warm; null where no C compiler built it. */
+    nativeMs: number | null;
+    nativeRatio: number | null;
     warmRatio: number;
     coldRatio: number;
     mainRatio: number;
     sameReply: boolean;
     pass: boolean;
   }[];
-  typical: { floorMs: number; warmMs: number; ratio: number; pass: boolean };
+  typical: {
+    floorMs: number;
+    warmMs: number;
+    ratio: number;
+    pass: boolean;
+    nativeMs: number | null;
+    nativeRatio: number | null;
+  };
   /** Each client asks in a loop for `seconds`; `wallSeconds` includes their start-up. */
   concurrent: {
     clients: number;
@@ -138,10 +152,14 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
     await Deno.mkdir(`${h}/.aiguard`, { mode: 0o700 });
   }
   const ev = await startEvaluator(warmHome);
+  const native = (await buildNativeClient(warmHome, MAIN_TS)).status === "built"
+    ? nativeClientPath(warmHome)
+    : null;
   const enc = new TextEncoder();
   const samples = WARM_CLASSES.map(() => ({
     floor: [] as number[],
     warm: [] as number[],
+    native: [] as number[],
     cold: [] as number[],
     main: [] as number[],
     same: true,
@@ -158,6 +176,21 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
           warmHome,
           wp,
         );
+        const n = native
+          ? await timed(
+            [
+              Deno.execPath(),
+              ...clientRunFlags(warmHome),
+              HOOK_TS,
+              "evaluate",
+              "--agent",
+              "claude",
+            ],
+            warmHome,
+            wp,
+            native,
+          )
+          : null;
         const k = await timed(
           [...clientRunFlags(coldHome), HOOK_TS, "evaluate", "--agent", "claude"],
           coldHome,
@@ -173,9 +206,11 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
         if (norm(w.out, warmHome) !== norm(k.out, coldHome) || w.code !== k.code) {
           samples[ci].same = false;
         }
+        if (n && (n.out !== w.out || n.code !== w.code)) samples[ci].same = false;
         if (round >= WARMUPS) {
           samples[ci].floor.push(f.ms);
           samples[ci].warm.push(w.ms);
+          if (n) samples[ci].native.push(n.ms);
           samples[ci].cold.push(k.ms);
           samples[ci].main.push(m.ms);
         }
@@ -186,6 +221,7 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
       const s = samples[ci];
       const floorMs = median(s.floor), warmMs = median(s.warm);
       const coldMs = median(s.cold), mainMs = median(s.main);
+      const nativeMs = s.native.length ? median(s.native) : null;
       return {
         id: c.id,
         label: c.label,
@@ -194,6 +230,8 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
         warmMs,
         coldMs,
         mainMs,
+        nativeMs,
+        nativeRatio: nativeMs === null ? null : nativeMs / floorMs,
         warmRatio: warmMs / floorMs,
         coldRatio: coldMs / floorMs,
         mainRatio: mainMs / floorMs,
@@ -204,6 +242,7 @@ export async function warmFigures(log: (s: string) => void = () => {}): Promise<
     const typ = WARM_CLASSES.map((c, i) => (c.typical ? i : -1)).filter((i) => i >= 0);
     const tf = median(typ.flatMap((i) => samples[i].floor));
     const tw = median(typ.flatMap((i) => samples[i].warm));
+    const tn = native ? median(typ.flatMap((i) => samples[i].native)) : null;
     // Decisions per second: CLIENTS client processes, each asking in a loop for DPS_SECONDS.
     const client = `${base}/client.ts`;
     await Deno.writeTextFile(
@@ -256,7 +295,14 @@ console.log(JSON.stringify({ n, bad }));
     return {
       runs: WARM_RUNS,
       classes,
-      typical: { floorMs: tf, warmMs: tw, ratio: tw / tf, pass: tw / tf <= WARM_TARGET },
+      typical: {
+        floorMs: tf,
+        warmMs: tw,
+        ratio: tw / tf,
+        pass: tw / tf <= WARM_TARGET,
+        nativeMs: tn,
+        nativeRatio: tn === null ? null : tn / tf,
+      },
       concurrent: {
         clients: CLIENTS,
         decisions,
@@ -281,6 +327,7 @@ export function warmRows(f: WarmFigures): string[][] {
       c.warmMs.toFixed(1),
       c.coldMs.toFixed(1),
       c.mainMs.toFixed(1),
+      c.nativeMs === null ? "" : c.nativeMs.toFixed(1),
       x(c.warmRatio),
       x(c.coldRatio),
       x(c.mainRatio),
@@ -292,6 +339,7 @@ export function warmRows(f: WarmFigures): string[][] {
       f.typical.warmMs.toFixed(1),
       "",
       "",
+      f.typical.nativeMs === null ? "" : f.typical.nativeMs.toFixed(1),
       x(f.typical.ratio),
       "",
       "",
@@ -306,6 +354,7 @@ export const WARM_HEADERS = [
   "warm ms",
   "cold ms",
   "main.ts ms",
+  "native ms",
   "warm/floor",
   "cold/floor",
   "main/floor",

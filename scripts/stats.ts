@@ -178,6 +178,17 @@ export function statsRows(bench: Any, e2e: Any = null, authors: Any = null): [st
         n0(warm.concurrent.perSecond)
       } decisions/s with 4 concurrent clients`,
     ]);
+    if (warm.typical.nativeMs !== null && warm.typical.nativeMs !== undefined) {
+      const worstNative = Math.max(...warm.classes.map((c: Any) => c.nativeMs ?? 0));
+      rows.push([
+        "hook warm through the native client (`guard install` compiles it where a C compiler is)",
+        `${f1(warm.typical.nativeMs)} ms a hook call, typical mix (${
+          f2(warm.typical.nativeRatio)
+        }× a bare \`deno run\` of ${f1(warm.typical.floorMs)} ms); worst class ${
+          f1(worstNative)
+        } ms`,
+      ]);
+    }
   }
   const mix = bench.e2e?.typicalMix;
   if (mix) {

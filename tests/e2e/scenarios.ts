@@ -24,6 +24,7 @@ import type { CaseResult } from "./run_case.ts";
 import { runCase } from "./sandbox.ts";
 import { median, recordCost, recordWarmCost } from "./matrix.ts";
 import { installedHook } from "../installed_hook.ts";
+import { hasCompiler } from "../../src/cli/native/native_client.ts";
 
 /** Bound for one agent run (the agents answer a scripted call in seconds). */
 export const AGENT_TIMEOUT_MS = 90_000;
@@ -725,7 +726,9 @@ async function timeInstalledHook(
   const command = await installedHook(d.agent, c.home);
   const empty = `${c.root}/empty.ts`;
   await Deno.writeTextFile(empty, "");
-  const floor = command.replace(/ \S*hook_client\.ts evaluate --agent \S+;/, ` ${empty};`);
+  // The floor: the thin client's Deno line on an empty script, without the native client in front.
+  const floor = command.replace(/ \S*hook_client\.ts evaluate --agent \S+;/, ` ${empty};`)
+    .replace("$guard_hook ", "");
   assert.notEqual(floor, command, `no thin client in the installed command: ${command}`);
   const payload = new TextEncoder().encode(
     JSON.stringify(hookPayload(d, c, "git status --short")),
@@ -776,6 +779,12 @@ export const WARM: Scenario = {
   run: async (d, bin) => {
     // Started by hand, so that after the kill nothing restarts it: the fallback is what is shown.
     const c = await installedCase(d, ["--no-serve"]);
+    // Where a C compiler is, install built the native client and the hook line runs it: the
+    // warm figures and the kill -9 fallback below are the native client's.
+    if (await hasCompiler()) {
+      const line = await installedHook(d.agent, c.home);
+      assert.ok(line.includes(`$guard_hook `), `no native client in the hook line: ${line}`);
+    }
     const without = await newCase(d.agent);
     await d.configure(without);
     let pid: number | undefined;
