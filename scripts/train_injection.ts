@@ -31,8 +31,10 @@ import {
   bestWindow,
   forEachToken,
   type InjectionModel,
+  readableWindow,
   serializeModel,
   shippedModel,
+  tokenKind,
 } from "../src/detect/injection_model.ts";
 import { scanInjection } from "../src/detect/injection.ts";
 import {
@@ -48,7 +50,7 @@ import {
 } from "./injection_corpus.ts";
 import { REPO_ROOT } from "./guard_flags.ts";
 
-const BITS = 18;
+const BITS = numArg("bits", 18);
 const VALIDATE = Deno.args.includes("--validate");
 /** `--leave-out=<author>`: train without that author's corpus and report on it. */
 const LEAVE_OUT = Deno.args.find((a) => a.startsWith("--leave-out="))?.slice(12) ?? null;
@@ -60,12 +62,14 @@ function numArg(name: string, fallback: number): number {
 const WINDOW = numArg("window", 16);
 /** Word prefixes as features (injection_model.ts `PREFIX`); `--prefixes=0` trains without. */
 const PREFIXES = numArg("prefixes", 1) === 1;
+/** Only windows that read as text (injection_model.ts `readableWindow`); `--readable=0`: all. */
+const READABLE = numArg("readable", 1) === 1;
 /** How much one hand-written attack's windows weigh against a generated one's. */
 const AUTHORED_WEIGHT = numArg("authored-weight", 8);
 /** How much a hand-written benign document's windows weigh against an evaluation set's. */
 const AUTHORED_BENIGN_WEIGHT = numArg("authored-benign-weight", 0.3);
 /** Logits added to the calibrate split's 0.5 % point to make the block point. */
-const BLOCK_MARGIN = numArg("block-margin", 1.5);
+const BLOCK_MARGIN = numArg("block-margin", 2.5);
 const MODEL_PATH = `${REPO_ROOT}/src/detect/injection_model.bin`;
 
 interface Tokens {
@@ -73,6 +77,8 @@ interface Tokens {
   bi: Uint32Array;
   /** A word's prefix hash (0: none). */
   pre: Uint32Array;
+  /** injection_model.ts `tokenKind` of each token. */
+  kind: Uint8Array;
   start: Int32Array;
   end: Int32Array;
 }
@@ -83,20 +89,34 @@ function tokensOf(text: string): Tokens {
   const pre: number[] = [];
   const start: number[] = [];
   const end: number[] = [];
+  const kind: number[] = [];
   forEachToken(text, (u, b, s, e, p) => {
     uni.push(u);
     bi.push(b);
     pre.push(p);
     start.push(s);
     end.push(e);
+    kind.push(tokenKind(text, s, e));
   });
   return {
     uni: Uint32Array.from(uni),
     bi: Uint32Array.from(bi),
     pre: Uint32Array.from(pre),
+    kind: Uint8Array.from(kind),
     start: Int32Array.from(start),
     end: Int32Array.from(end),
   };
+}
+
+/** Is the window of tokens [a, b) one the model scores (always, without READABLE)? */
+function readableAt(t: Tokens, a: number, b: number): boolean {
+  if (!READABLE) return true;
+  let words = 0, long = 0;
+  for (let i = a; i < b; i++) {
+    if (t.kind[i]) words++;
+    if (t.kind[i] === 2) long++;
+  }
+  return readableWindow(words, long);
 }
 
 /** The feature indices of tokens [a, b). */
@@ -162,6 +182,7 @@ class Trainer {
       bits: this.bits,
       window: WINDOW,
       prefixes: PREFIXES,
+      readable: READABLE,
       scale,
       bias: this.bias,
       spotlight,
@@ -183,6 +204,7 @@ function attackExamples(a: Attack, mask: number, weight: number): Example[] {
     const p = tokensOf(pay);
     const m = p.uni.length;
     for (let s = 0; s + WINDOW <= Math.max(m, WINDOW); s += 4) {
+      if (!readableAt(p, s, Math.min(m, s + WINDOW))) continue;
       out.push({ f: features(p, s, Math.min(m, s + WINDOW), mask), y: 1, weight });
     }
     return out;
@@ -193,11 +215,15 @@ function attackExamples(a: Attack, mask: number, weight: number): Example[] {
   let b0 = a0;
   while (b0 < n && t.start[b0] < at + pay.length) b0++;
   const len = b0 - a0;
-  if (n <= WINDOW) return [{ f: features(t, 0, n, mask), y: 1, weight }];
+  if (n <= WINDOW) {
+    return readableAt(t, 0, n) ? [{ f: features(t, 0, n, mask), y: 1, weight }] : [];
+  }
   const need = Math.min(len, WINDOW) * 0.7;
   for (let s = Math.max(0, a0 - WINDOW); s + WINDOW <= n && s < b0; s += 2) {
     const overlap = Math.min(b0, s + WINDOW) - Math.max(a0, s);
-    if (overlap >= need) out.push({ f: features(t, s, s + WINDOW, mask), y: 1, weight });
+    if (overlap >= need && readableAt(t, s, s + WINDOW)) {
+      out.push({ f: features(t, s, s + WINDOW, mask), y: 1, weight });
+    }
   }
   return out;
 }
@@ -235,11 +261,12 @@ function hardNegative(text: string, tr: Trainer, mask: number): Example | null {
       (PREFIXES && t.pre[i] ? tr.w[t.pre[i] & mask] : 0);
     sum += c[i];
     if (i >= WINDOW) sum -= c[i - WINDOW];
-    if (i >= WINDOW - 1 && sum > best) {
+    if (i >= WINDOW - 1 && sum > best && readableAt(t, i - WINDOW + 1, i + 1)) {
       best = sum;
       at = i - WINDOW + 1;
     }
   }
+  if (best === -Infinity) return null;
   return { f: features(t, at, at + WINDOW, mask), y: 0, weight: 2 };
 }
 
@@ -456,6 +483,7 @@ async function leaveEachOut(): Promise<void> {
     settings: {
       window: WINDOW,
       prefixes: PREFIXES,
+      readable: READABLE,
       authoredWeight: AUTHORED_WEIGHT,
       authoredBenignWeight: AUTHORED_BENIGN_WEIGHT,
       blockMargin: BLOCK_MARGIN,
@@ -534,12 +562,9 @@ async function train(leaveOut: string | null = LEAVE_OUT): Promise<InjectionMode
   // Hand-written attacks: fewer, and worth more than one generated attack each.
   for (const a of authoredAttacks) {
     const att = { text: a.text, payload: a.payload ?? a.text } as Attack;
-    for (const ex of attackExamples(att, mask, posWeight * AUTHORED_WEIGHT)) examples.push(ex);
-    for (
-      const ex of attackExamples({ ...att, text: att.payload }, mask, posWeight * AUTHORED_WEIGHT)
-    ) {
-      examples.push(ex);
-    }
+    const wt = posWeight * AUTHORED_WEIGHT;
+    for (const ex of attackExamples(att, mask, wt)) examples.push(ex);
+    for (const ex of attackExamples({ ...att, text: att.payload }, mask, wt)) examples.push(ex);
   }
   console.log(
     `corpus: ${train.length} benign train docs (+${extraBenign.length} eval), ${calib.length} calibrate, ` +
@@ -564,9 +589,11 @@ async function train(leaveOut: string | null = LEAVE_OUT): Promise<InjectionMode
     let best = -Infinity;
     let at = 0;
     for (let s = 0; s + Math.min(n, WINDOW) <= n; s++) {
+      if (!readableAt(t, s, Math.min(n, s + WINDOW))) continue;
       const v = tr.logit(features(t, s, Math.min(n, s + WINDOW), mask));
       if (v > best) [best, at] = [v, s];
     }
+    if (best === -Infinity) continue;
     examples.push({ f: features(t, at, Math.min(n, at + WINDOW), mask), y: 1, weight: posWeight });
   }
   tr.fit(examples, 2, SEED + 2);

@@ -22,7 +22,7 @@ Deno.test("consequential actions in new carriers and languages: at least 36 of 4
   assert.ok(rulesOnly >= 28, `rules alone ${rulesOnly}`);
 });
 
-Deno.test("documentation and data with the same verbs and objects: one of 30 blocked, one hit by a consequential rule", () => {
+Deno.test("documentation and data with the same verbs and objects: none of 30 blocked, one hit by a consequential rule", () => {
   const hit: string[] = [];
   const blocked: string[] = [];
   for (const [kind, t] of CONSEQUENTIAL_BENIGN) {
@@ -30,9 +30,10 @@ Deno.test("documentation and data with the same verbs and objects: one of 30 blo
     if (r.flagged) blocked.push(kind);
     if (r.hits.some((h) => h.rule.startsWith("inj.action."))) hit.push(kind);
   }
-  // Known: "you can disable the firewall temporarily …" is blocked by the sentence scorer and the
-  // trained layer together (no consequential rule: "you can" is no imperative opening).
-  assert.deepEqual(blocked, ["firewall-docs"]);
+  // "you can disable the firewall temporarily …" was blocked by the sentence scorer and the
+  // trained layer together until the layer was trained on other authors' hard benign texts
+  // (ADR 0025, fourth pass): now it is spotlighted at most.
+  assert.deepEqual(blocked, []);
   // A ticket list's "Disable MFA for departed user j.doe" is an imperative on a control: it is
   // spotlighted, not withheld.
   assert.deepEqual(hit, ["csv"]);
@@ -114,15 +115,16 @@ Deno.test("any rule's match after 'such as' / 'for example' on its line counts h
   );
 });
 
-Deno.test("the second batch (pipe-to-shell forms, impersonated turns, hiding, coerced tools, withdrawn requests): at least 23 of 25 blocked, 1 of 16 benign", () => {
+Deno.test("the second batch (pipe-to-shell forms, impersonated turns, hiding, coerced tools, withdrawn requests): at least 23 of 25 blocked, none of 16 benign", () => {
   const missed = OTHER_ATTACKS.filter(([, t]) => !scanInjection(t).flagged);
   assert.ok(
     OTHER_ATTACKS.length - missed.length >= 23,
     `missed: ${missed.map(([, t]) => t.slice(0, 60)).join(" | ")}`,
   );
-  // Known: a role-tagged system message shown as an API example (inline code, `{"role":"system"…}`).
+  // A role-tagged system message shown as an API example (inline code, `{"role":"system"…}`) was
+  // blocked until the fourth pass (ADR 0025); the role-block rule alone spotlights it.
   const blocked = OTHER_BENIGN.filter(([, t]) => scanInjection(t).flagged).map(([k]) => k);
-  assert.deepEqual(blocked, ["api-docs"]);
+  assert.deepEqual(blocked, []);
 });
 
 /** [text, blocked by run-fetched?]: an instruction to run fetched code, not an installer's line. */

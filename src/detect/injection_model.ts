@@ -13,7 +13,8 @@
  * and 0.7 (block) sit at the calibration split's operating points.
  *
  * Layout of the bytes (little-endian): "GIM1", u8 hash bits, u8 window,
- * u8 feature flags (bit 0: word prefixes, below), u8 reserved, f32 scale,
+ * u8 feature flags (bit 0: word prefixes; bit 1: readable windows only, below),
+ * u8 reserved, f32 scale,
  * f32 bias, f32 spotlight logit, f32 block logit, then 2^bits int8 weights
  * (weight = int8 × scale).
  *
@@ -21,6 +22,13 @@
  * (bigram) and, with `prefixes`, a word's first `PREFIX` characters when it
  * is longer than that — what "credential", "credentials" and "credenciales",
  * or "ignore", "ignoring" and "ignorez" share.
+ *
+ * With `readable`, a window is scored only when it reads as text: at least
+ * half of its tokens that are not punctuation are words (three to 24
+ * characters, a letter, no digit: `tokenKind`, `readableWindow`). Hex fingerprints (`75:9a:4a:ce`), minified code
+ * (`s,i,r,n,o,h]}set(t,e`) and dumps are windows of one- and two-character
+ * tokens whose rare hashes the training never weighed; unscored, they no
+ * longer set the calibration's benign tail (what an injection says is words).
  */
 import MODEL from "./injection_model.bin" with { type: "bytes" };
 
@@ -29,6 +37,8 @@ export interface InjectionModel {
   window: number;
   /** Word prefixes are features too (flag bit 0). */
   prefixes: boolean;
+  /** Only windows that read as text are scored (flag bit 1, `readableWindow`). */
+  readable: boolean;
   scale: number;
   bias: number;
   /** Window logit that maps to weight 0.5. */
@@ -46,11 +56,12 @@ export function parseModel(b: Uint8Array): InjectionModel {
   const bits = b[4];
   const n = 1 << bits;
   if (b.length !== 24 + n) throw new Error("injection model: wrong size");
-  if (b[6] & ~1) throw new Error("injection model: unknown feature flags");
+  if (b[6] & ~3) throw new Error("injection model: unknown feature flags");
   return {
     bits,
     window: b[5],
     prefixes: (b[6] & 1) === 1,
+    readable: (b[6] & 2) === 2,
     scale: v.getFloat32(8, true),
     bias: v.getFloat32(12, true),
     spotlight: v.getFloat32(16, true),
@@ -62,7 +73,8 @@ export function parseModel(b: Uint8Array): InjectionModel {
 export function serializeModel(m: InjectionModel): Uint8Array {
   const n = 1 << m.bits;
   const b = new Uint8Array(24 + n);
-  b.set([0x47, 0x49, 0x4d, 0x31, m.bits, m.window, m.prefixes ? 1 : 0, 0]);
+  const flags = (m.prefixes ? 1 : 0) | (m.readable ? 2 : 0);
+  b.set([0x47, 0x49, 0x4d, 0x31, m.bits, m.window, flags, 0]);
   const v = new DataView(b.buffer);
   v.setFloat32(8, m.scale, true);
   v.setFloat32(12, m.bias, true);
@@ -144,6 +156,31 @@ export function forEachToken(
   }
 }
 
+/** The longest token `readableWindow` counts as a word (longer ones are identifiers, blobs). */
+const WORD_MAX = 24;
+
+/**
+ * A token's kind for `readableWindow`: 0 a punctuation token, 1 any other token, 2 a word — three
+ * to WORD_MAX characters, a letter among them and no digit (`key0`, `9a`, `x86` and base64 runs
+ * are not words).
+ */
+export function tokenKind(text: string, start: number, end: number): number {
+  if (end - start === 1 && CLASS[text.charCodeAt(start)] === 2) return 0;
+  if (end - start < 3 || end - start > WORD_MAX) return 1;
+  let letter = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return 1;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c >= 0xc0) letter = true;
+  }
+  return letter ? 2 : 1;
+}
+
+/** Does a window of `words` words (kinds 1 and 2), `long` of them of kind 2, read as text? */
+export function readableWindow(words: number, long: number): boolean {
+  return long > 0 && 2 * long >= words;
+}
+
 export interface ModelWindow {
   /** The best window's logit. */
   logit: number;
@@ -162,6 +199,12 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   const contrib = new Int32Array(k);
   const starts = new Int32Array(k);
   const unis = new Int32Array(k);
+  const kinds = new Uint8Array(k);
+  const gate = m.readable;
+  let words = 0;
+  let long = 0;
+  let letters = 0;
+  let digits = 0;
   let sum = 0;
   let count = 0;
   let best = -Infinity;
@@ -182,7 +225,11 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       if (start < 0) {
         start = i;
         h = 0x811c9dc5;
+        letters = 0;
+        digits = 0;
       }
+      if ((c >= 97 && c <= 122) || c >= 0xc0) letters++;
+      else if (c >= 48 && c <= 57) digits++;
       h = Math.imul(h ^ c, 0x01000193);
       if (i - start === PREFIX - 1) hp = h;
       continue;
@@ -192,12 +239,15 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       let s: number;
       let e: number;
       let pre = 0;
+      let kind = 0;
       if (pass === 0) {
         if (start < 0) continue;
         uni = h >>> 0;
         s = start;
         e = i;
         if (prefixes && i - start > PREFIX) pre = w[prefixHash(hp) & mask];
+        const len = i - start;
+        kind = len >= 3 && len <= WORD_MAX && letters > 0 && digits === 0 ? 2 : 1;
         start = -1;
       } else {
         if (cls !== 2) break;
@@ -209,13 +259,22 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       prev = uni;
       const slot = count % k;
       const v = w[uni & mask] + w[(bi ^ 0x5bd1e995) & mask] + pre;
-      if (count >= k) sum -= contrib[slot];
+      if (count >= k) {
+        sum -= contrib[slot];
+        if (kinds[slot]) words--;
+        if (kinds[slot] === 2) long--;
+      }
       contrib[slot] = v;
       starts[slot] = s;
       unis[slot] = uni | 0;
+      kinds[slot] = kind;
+      if (kind) words++;
+      if (kind === 2) long++;
       sum += v;
       count++;
-      if (count >= k && sum > best && varied(unis, k)) {
+      if (
+        count >= k && sum > best && (!gate || readableWindow(words, long)) && varied(unis, k)
+      ) {
         best = sum;
         bestStart = starts[count % k];
         bestEnd = e;
@@ -226,7 +285,7 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   if (count === 0) return null;
   // Fewer than `window` tokens: the one window is the whole text.
   if (count < k) {
-    return varied(unis, count)
+    return varied(unis, count) && (!gate || readableWindow(words, long))
       ? { logit: m.bias + sum * m.scale, start: starts[0], end: lastEnd }
       : null;
   }
