@@ -109,6 +109,10 @@ static void fallback_with(const unsigned char *payload, size_t n) {
     signal(SIGPIPE, SIG_IGN);
     close(fds[0]);
     if (sock_fd >= 0) close(sock_fd);
+    /* Nothing of the agent's: its stdout and stderr end when the fallback ends, not this writer. */
+    close(0);
+    close(1);
+    close(2);
     size_t off = 0;
     while (off < n) {
       ssize_t w = write(fds[1], payload + off, n - off);
