@@ -301,7 +301,7 @@ export const AUTHORED_DIR = Deno.args.find((a) => a.startsWith("--authored-dir="
 /** The hand-written corpora by author (file name without `.json`), in name order. */
 export function loadAuthored(): Map<string, AuthoredItem[]> {
   const names = [...Deno.readDirSync(AUTHORED_DIR)].map((e) => e.name)
-    .filter((n) => n.endsWith(".json")).sort();
+    .filter((n) => n.endsWith(".json") && n !== "leave-one-out.json").sort();
   return new Map(
     names.map((n) => [n.slice(0, -5), JSON.parse(Deno.readTextFileSync(`${AUTHORED_DIR}/${n}`))]),
   );
