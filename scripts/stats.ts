@@ -170,23 +170,30 @@ export function statsRows(bench: Any, e2e: Any = null, authors: Any = null): [st
   const warm = bench.warm;
   if (warm?.typical) {
     const worst = Math.max(...warm.classes.map((c: Any) => c.warmRatio));
-    rows.push([
-      "hook warm (`guard serve` up), typical mix, Claude Code payloads",
-      `${f2(warm.typical.ratio)}× a bare \`deno run\` (target 1.1×: ${
-        warm.typical.ratio <= 1.1 ? "met" : "missed"
-      }); worst class ${f2(worst)}× (target 1.25×: ${worst <= 1.25 ? "met" : "missed"}); ${
-        n0(warm.concurrent.perSecond)
-      } decisions/s with 4 concurrent clients`,
-    ]);
-    if (warm.typical.nativeMs !== null && warm.typical.nativeMs !== undefined) {
-      const worstNative = Math.max(...warm.classes.map((c: Any) => c.nativeMs ?? 0));
+    const nat = warm.typical.nativeRatio;
+    if (nat !== null && nat !== undefined) {
+      // The installed hook is the native client where a C compiler built it: the targets are its.
+      const worstNat = Math.max(...warm.classes.map((c: Any) => c.nativeRatio ?? Infinity));
       rows.push([
-        "hook warm through the native client (`guard install` compiles it where a C compiler is)",
-        `${f1(warm.typical.nativeMs)} ms a hook call, typical mix (${
-          f2(warm.typical.nativeRatio)
-        }× a bare \`deno run\` of ${f1(warm.typical.floorMs)} ms); worst class ${
-          f1(worstNative)
-        } ms`,
+        "hook warm (`guard serve` up), typical mix, Claude Code payloads, as installed (native client)",
+        `${f1(warm.typical.nativeMs)} ms = ${f2(nat)}× a bare \`deno run\` of ${
+          f1(warm.typical.floorMs)
+        } ms (target 1.1×: ${nat <= 1.1 ? "met" : "missed"}); worst class ${
+          f2(worstNat)
+        }× (target 1.25×: ${
+          worstNat <= 1.25 ? "met" : "missed"
+        }); without a C compiler (Deno thin client) ${f2(warm.typical.ratio)}×, worst ${
+          f2(worst)
+        }×; ${n0(warm.concurrent.perSecond)} decisions/s with 4 concurrent clients`,
+      ]);
+    } else {
+      rows.push([
+        "hook warm (`guard serve` up), typical mix, Claude Code payloads",
+        `${f2(warm.typical.ratio)}× a bare \`deno run\` (target 1.1×: ${
+          warm.typical.ratio <= 1.1 ? "met" : "missed"
+        }); worst class ${f2(worst)}× (target 1.25×: ${worst <= 1.25 ? "met" : "missed"}); ${
+          n0(warm.concurrent.perSecond)
+        } decisions/s with 4 concurrent clients`,
       ]);
     }
   }
