@@ -40,6 +40,9 @@ const AGENT_NAMES: Record<string, string> = {
   copilot: "Copilot CLI",
 };
 
+/** A difference in whole milliseconds with its sign: +31, −74. */
+const signedMs = (x: number) => (x < 0 ? `−${n0(-x)}` : `+${n0(x)}`);
+
 /** Rows from `deno task e2e` (e2e-results.json): the real agents' matrix and hook cost. */
 export function e2eRows(e2e: Any): [string, string][] {
   if (!e2e?.agents) return [];
@@ -54,7 +57,7 @@ export function e2eRows(e2e: Any): [string, string][] {
   }
   const names = agents.map(([id, a]) => `${AGENT_NAMES[id] ?? id} ${a.version}`).join(", ");
   const costs = agents.filter(([, a]) => a.cost).map(([id, a]) =>
-    `${AGENT_NAMES[id] ?? id} +${n0(a.cost.withMs - a.cost.withoutMs)} ms (${
+    `${AGENT_NAMES[id] ?? id} ${signedMs(a.cost.withMs - a.cost.withoutMs)} ms (${
       n0(a.cost.withoutMs)
     } → ${n0(a.cost.withMs)})`
   );
@@ -62,18 +65,26 @@ export function e2eRows(e2e: Any): [string, string][] {
   const warm = agents.filter(([, a]) => a.warmCost?.hookMs !== undefined).map(([id, a]) =>
     `${AGENT_NAMES[id] ?? id} ${n0(a.warmCost.hookMs)} ms (floor ${n0(a.warmCost.floorMs)})`
   );
+  // Whole headless sessions with the evaluator up, with and without guard.
+  const sessions = agents.filter(([, a]) => a.warmCost?.withMs !== undefined).map(([id, a]) =>
+    `${AGENT_NAMES[id] ?? id} ${signedMs(a.warmCost.withMs - a.warmCost.withoutMs)} ms`
+  );
+  const warmRuns = agents.find(([, a]) => a.warmCost)?.[1].warmCost.runs;
   return [
     ["real agents (`deno task e2e`)", `${pass} of ${total} scenario runs pass in ${names}`],
     ...(costs.length
       ? [[
-        "hook cost per tool call in the real agents (Pre + Post)",
+        "hook cost per tool call in the real agents, cold (no evaluator; Pre + Post)",
         `${costs.join("; ")}; median of ${runs} headless runs with and without guard`,
       ] as [string, string]]
       : []),
     ...(warm.length
       ? [[
         "the installed hook in each agent's configuration, warm (`guard serve` up)",
-        `${warm.join("; ")} per hook call; a tool call pays it twice (Pre + Post)`,
+        `${
+          warm.join("; ")
+        } per hook call; a tool call pays it twice (Pre + Post). Whole sessions ` +
+        `with and without guard: ${sessions.join("; ")} (median of ${warmRuns} runs each)`,
       ] as [string, string]]
       : []),
   ];
