@@ -111,12 +111,12 @@ function tokensOf(text: string): Tokens {
 /** Is the window of tokens [a, b) one the model scores (always, without READABLE)? */
 function readableAt(t: Tokens, a: number, b: number): boolean {
   if (!READABLE) return true;
-  let words = 0, long = 0;
+  let tokens = 0, words = 0;
   for (let i = a; i < b; i++) {
-    if (t.kind[i]) words++;
-    if (t.kind[i] === 2) long++;
+    if (t.kind[i]) tokens++;
+    if (t.kind[i] === 2) words++;
   }
-  return readableWindow(words, long);
+  return readableWindow(tokens, words);
 }
 
 /** The feature indices of tokens [a, b). */

@@ -272,23 +272,19 @@ export function hookCommand(
     agent,
   ];
   const env = main === null ? "" : denoDirPrefix();
-  const inner = env + shellJoin(words);
+  const line = shellJoin(words);
   // With the native client install compiled (src/cli/native/guard_hook.c) the line runs it in
   // front: it asks the evaluator and runs the thin client's line only when it has no answer.
-  // Where the binary is gone, `$g` is empty and the thin client runs alone.
+  // Where the binary is gone, `$guard_hook` is empty and the thin client runs alone.
   const native = main !== null && hasNativeClient(home) ? nativeClientPath(home) : null;
   if (native === null || !/^[A-Za-z0-9_@%+=:,./-]+$/.test(native)) {
-    return failClosedCommand(inner, agent);
+    return failClosedCommand(env + line, agent);
   }
-  const g = NATIVE_VAR;
   return failClosedCommand(
-    `${g}=${native}; [ -x "$${g}" ] || ${g}=; ${env}$${g} ${shellJoin(words)}`,
+    `guard_hook=${native}; [ -x "$guard_hook" ] || guard_hook=; ${env}$guard_hook ${line}`,
     agent,
   );
 }
-
-/** The shell variable the hook line holds the native client's path in. */
-const NATIVE_VAR = "guard_hook";
 
 /** Where `guard install` puts the native hook client (src/cli/native/native_client.ts). */
 export function nativeClientPath(home: string): string {

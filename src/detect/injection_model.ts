@@ -25,10 +25,11 @@
  *
  * With `readable`, a window is scored only when it reads as text: at least
  * half of its tokens that are not punctuation are words (three to 24
- * characters, a letter, no digit: `tokenKind`, `readableWindow`). Hex fingerprints (`75:9a:4a:ce`), minified code
- * (`s,i,r,n,o,h]}set(t,e`) and dumps are windows of one- and two-character
- * tokens whose rare hashes the training never weighed; unscored, they no
- * longer set the calibration's benign tail (what an injection says is words).
+ * characters, a letter, no digit: `tokenKind`, `readableWindow`). Hex
+ * fingerprints (`75:9a:4a:ce`), minified code (`s,i,r,n,o,h]}set(t,e`) and
+ * dumps are windows of one- and two-character tokens whose rare hashes the
+ * training never weighed; unscored, they no longer set the calibration's
+ * benign tail (what an injection says is words).
  */
 import MODEL from "./injection_model.bin" with { type: "bytes" };
 
@@ -176,9 +177,12 @@ export function tokenKind(text: string, start: number, end: number): number {
   return letter ? 2 : 1;
 }
 
-/** Does a window of `words` words (kinds 1 and 2), `long` of them of kind 2, read as text? */
-export function readableWindow(words: number, long: number): boolean {
-  return long > 0 && 2 * long >= words;
+/**
+ * Does a window read as text: of its `tokens` tokens that are not punctuation (kinds 1 and 2),
+ * `words` are words (kind 2)?
+ */
+export function readableWindow(tokens: number, words: number): boolean {
+  return words > 0 && 2 * words >= tokens;
 }
 
 export interface ModelWindow {
@@ -201,8 +205,9 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   const unis = new Int32Array(k);
   const kinds = new Uint8Array(k);
   const gate = m.readable;
+  // The window's tokens that are not punctuation, and its words (`readableWindow`).
+  let tokens = 0;
   let words = 0;
-  let long = 0;
   let letters = 0;
   let digits = 0;
   let sum = 0;
@@ -261,19 +266,19 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
       const v = w[uni & mask] + w[(bi ^ 0x5bd1e995) & mask] + pre;
       if (count >= k) {
         sum -= contrib[slot];
-        if (kinds[slot]) words--;
-        if (kinds[slot] === 2) long--;
+        if (kinds[slot]) tokens--;
+        if (kinds[slot] === 2) words--;
       }
       contrib[slot] = v;
       starts[slot] = s;
       unis[slot] = uni | 0;
       kinds[slot] = kind;
-      if (kind) words++;
-      if (kind === 2) long++;
+      if (kind) tokens++;
+      if (kind === 2) words++;
       sum += v;
       count++;
       if (
-        count >= k && sum > best && (!gate || readableWindow(words, long)) && varied(unis, k)
+        count >= k && sum > best && (!gate || readableWindow(tokens, words)) && varied(unis, k)
       ) {
         best = sum;
         bestStart = starts[count % k];
@@ -285,7 +290,7 @@ export function bestWindow(text: string, m: InjectionModel = shippedModel()): Mo
   if (count === 0) return null;
   // Fewer than `window` tokens: the one window is the whole text.
   if (count < k) {
-    return varied(unis, count) && (!gate || readableWindow(words, long))
+    return varied(unis, count) && (!gate || readableWindow(tokens, words))
       ? { logit: m.bias + sum * m.scale, start: starts[0], end: lastEnd }
       : null;
   }

@@ -10,10 +10,9 @@
  * was built from: install rebuilds when either changed, doctor warns when they differ. No
  * compiler: no binary (a stale one is removed), and the hook runs the Deno client as before.
  */
-import { nativeClientPath } from "../flags.ts";
+import { hasNativeClient, nativeClientPath, shellJoin } from "../flags.ts";
 import { VERSION } from "../hook_client.ts";
 import { SHELL } from "../privileges.ts";
-import { shellJoin } from "../flags.ts";
 import { nodeCrypto } from "../../audit/sync_crypto.ts";
 
 /** The C source of a checkout whose entry is `main` (…/main.ts). */
@@ -33,18 +32,11 @@ export function wantedStamp(main: string): string {
   );
 }
 
-function readStamp(home: string): string | null {
+/** Is the client the hook line would run there, stamped with `want`? */
+function stampedWith(home: string, want: string): boolean {
+  if (!hasNativeClient(home)) return false;
   try {
-    return Deno.readTextFileSync(stampPath(home)).trim();
-  } catch {
-    return null;
-  }
-}
-
-function exists(p: string): boolean {
-  try {
-    Deno.lstatSync(p);
-    return true;
+    return Deno.readTextFileSync(stampPath(home)).trim() === want;
   } catch {
     return false;
   }
@@ -93,7 +85,7 @@ export type BuildResult =
 export async function buildNativeClient(home: string, main: string): Promise<BuildResult> {
   const out = nativeClientPath(home);
   const want = wantedStamp(main);
-  if (exists(out) && readStamp(home) === want) return { status: "current", path: out };
+  if (stampedWith(home, want)) return { status: "current", path: out };
   const o = await new Deno.Command(SHELL, {
     args: ["-c", buildLine(main, out)],
     stdin: "null",
@@ -125,10 +117,10 @@ export function removeNativeClient(home: string): boolean {
 
 /** Is the installed binary the one this guard's source builds? null: none installed. */
 export function nativeClientCurrent(home: string, main: string): boolean | null {
-  if (!exists(nativeClientPath(home))) return null;
+  if (!hasNativeClient(home)) return null;
   try {
-    return readStamp(home) === wantedStamp(main);
+    return stampedWith(home, wantedStamp(main));
   } catch {
-    return false;
+    return false; // the source is unreadable
   }
 }

@@ -64,34 +64,33 @@ function json(path: string): Json | null {
   }
 }
 
-/** Every guard hook command in a config text (JSON or TOML strings), unescaped. */
-export function guardCommandsIn(text: string): string[] {
+/**
+ * Every string of a config text (JSON or TOML strings) that holds `marker` (a regex source) and
+ * that `keep` accepts, unescaped.
+ */
+function quotedIn(text: string, marker: string, keep: (s: string) => boolean): string[] {
   const found: string[] = [];
-  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*evaluate --agent [a-z]+(?:[^"\\]|\\.)*)"/g)) {
+  const any = String.raw`(?:[^"\\]|\\.)*`;
+  for (const m of text.matchAll(new RegExp(`"(${any}${marker}${any})"`, "g"))) {
     let s: string;
     try {
       s = JSON.parse(`"${m[1]}"`);
     } catch {
       continue;
     }
-    if (isGuardCommand(s)) found.push(s);
+    if (keep(s)) found.push(s);
   }
   return found;
 }
 
+/** Every guard hook command in a config text (JSON or TOML strings), unescaped. */
+export function guardCommandsIn(text: string): string[] {
+  return quotedIn(text, "evaluate --agent [a-z]+", isGuardCommand);
+}
+
 /** Every guard session-start line (install's `startCommand`) in a config text, unescaped. */
 export function startCommandsIn(text: string): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(/"((?:[^"\\]|\\.)* serve <\/dev\/null (?:[^"\\]|\\.)*)"/g)) {
-    let s: string;
-    try {
-      s = JSON.parse(`"${m[1]}"`);
-    } catch {
-      continue;
-    }
-    if (isGuardStartCommand(s)) found.push(s);
-  }
-  return found;
+  return quotedIn(text, " serve </dev/null ", isGuardStartCommand);
 }
 
 /**
