@@ -32,6 +32,12 @@ import {
   startEvaluator,
   tempHome,
 } from "../scripts/guard_flags.ts";
+import {
+  type FakeAnswer,
+  fakeEvaluator,
+  replyLine,
+  UNUSABLE_ANSWERS,
+} from "./fixtures/evaluator_answers.ts";
 
 const enc = new TextEncoder();
 
@@ -77,27 +83,8 @@ function nativeRun(home: string, fallback: string[], stdin: string | Uint8Array,
   });
 }
 
-/** A one-connection-at-a-time fake evaluator on `home`'s socket answering with `answer`. */
-function fake(home: string, answer: (c: Deno.Conn) => Promise<unknown>) {
-  const l = Deno.listen({ transport: "unix", path: socketPath(home) });
-  const served = (async () => {
-    for await (const c of l) {
-      const buf = new Uint8Array(65536);
-      await c.read(buf).catch(() => null);
-      await answer(c).catch(() => {});
-      try {
-        c.close();
-      } catch { /* closed */ }
-    }
-  })();
-  return async () => {
-    l.close();
-    await served.catch(() => {});
-    await Deno.remove(socketPath(home)).catch(() => {});
-  };
-}
-
-const line = (v: unknown) => (c: Deno.Conn) => c.write(enc.encode(JSON.stringify(v) + "\n"));
+/** A fake evaluator on `home`'s socket answering with `answer`. */
+const fake = (home: string, answer: FakeAnswer) => fakeEvaluator(socketPath(home), answer);
 
 Deno.test({
   name:
@@ -118,26 +105,7 @@ Deno.test({
       assert.match(none.stderr, /BLOCKED \[abs\./);
       assert.equal((await nativeRun(home, fallback, ls)).code, 0);
       const expected = none.stderr;
-      const fakes: [string, (c: Deno.Conn) => Promise<unknown>][] = [
-        ["malformed", (c) => c.write(enc.encode("{not json\n"))],
-        ["another version", line({ v: "9.9.9", code: 0 })],
-        ["version as a number", line({ v: 1, code: 0 })],
-        ["exit 1", line({ v: VERSION, code: 1 })],
-        ["code as text", line({ v: VERSION, code: "0" })],
-        ["stdout not a string", line({ v: VERSION, code: 0, stdout: 5 })],
-        ["stderr null", line({ v: VERSION, code: 0, stderr: null })],
-        ["refused", line({ v: VERSION, refused: "another HOME" })],
-        ["an array", line([VERSION, 0])],
-        ["two lines", (c) => c.write(enc.encode(JSON.stringify({ v: VERSION, code: 0 }) + "\n\n"))],
-        ["trailing garbage", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0} x\n`))],
-        ["not ASCII", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0,"stdout":"é"}\n`))],
-        ["bad escape", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0,"stdout":"\\x"}\n`))],
-        ["cut short", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0`))],
-        ["no newline", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0}`))],
-        ["silent", () => new Promise((r) => setTimeout(r, CLIENT_TIMEOUT_MS + 1500))],
-        ["closed at once", () => Promise.resolve()],
-      ];
-      for (const [why, answer] of fakes) {
+      for (const [why, answer] of UNUSABLE_ANSWERS) {
         const stop = fake(home, answer);
         const r = await nativeRun(home, fallback, rm);
         await stop();
@@ -166,7 +134,7 @@ Deno.test({
         env: guardEnv(home),
         stdin: big,
       });
-      const stopBig = fake(home, line({ v: VERSION, code: 0 }));
+      const stopBig = fake(home, replyLine({ v: VERSION, code: 0 }));
       const natBig = await nativeRun(home, fallback, big);
       await stopBig();
       assert.equal(natBig.code, 2);

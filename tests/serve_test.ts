@@ -29,6 +29,7 @@ import { probeStatus } from "../src/cli/serve.ts";
 import { buildNativeClient, hasCompiler } from "../src/cli/native/native_client.ts";
 import { readChallenge, writeApproval } from "../src/state/approvals.ts";
 import { CORPUS } from "./corpus/index.ts";
+import { fakeEvaluator, UNUSABLE_ANSWERS } from "./fixtures/evaluator_answers.ts";
 import type { Case } from "./corpus/types.ts";
 import { CWD } from "./harness.ts";
 import {
@@ -599,44 +600,14 @@ Deno.test("thin client: without an evaluator, and with a broken one, it decides 
     assert.match(none.stderr, /BLOCKED \[abs\./);
     assert.equal((await hookRun(home, "codex", ls)).code, 0);
     const expected = none.stderr;
-    // Fake evaluators: malformed, another version, an exit code guard never answers, an allow
-    // of another version, silence past the client's bound, a reply cut short.
-    const fakes: [string, (c: Deno.Conn) => Promise<void>][] = [
-      ["malformed", (c) => c.write(enc.encode("{not json\n")).then(() => {})],
-      [
-        "another version",
-        (c) => c.write(enc.encode(JSON.stringify({ v: "9.9.9", code: 0 }) + "\n")).then(() => {}),
-      ],
-      [
-        "exit 1",
-        (c) => c.write(enc.encode(JSON.stringify({ v: VERSION, code: 1 }) + "\n")).then(() => {}),
-      ],
-      [
-        "two lines",
-        (c) => c.write(enc.encode(JSON.stringify({ v: VERSION, code: 0 }) + "\n\n")).then(() => {}),
-      ],
-      ["silent", () => new Promise((r) => setTimeout(r, CLIENT_TIMEOUT_MS + 1500))],
-      ["cut short", (c) => c.write(enc.encode(`{"v":"${VERSION}","code":0`)).then(() => {})],
-    ];
+    // Fake evaluators: every answer a client may not use (tests/fixtures/evaluator_answers.ts).
     await Deno.mkdir(state, { recursive: true, mode: 0o700 });
-    for (const [why, answer] of fakes) {
-      const l = Deno.listen({ transport: "unix", path: sock });
-      const served = (async () => {
-        for await (const c of l) {
-          const buf = new Uint8Array(65536);
-          await c.read(buf).catch(() => null);
-          await answer(c).catch(() => {});
-          try {
-            c.close();
-          } catch { /* closed */ }
-        }
-      })();
+    for (const [why, answer] of UNUSABLE_ANSWERS) {
+      const stop = fakeEvaluator(sock, answer);
       const r = await hookRun(home, "codex", rm);
+      await stop();
       assert.equal(r.code, 2, `${why}: ${JSON.stringify(r)}`);
       assert.equal(r.stderr, expected, why);
-      l.close();
-      await served.catch(() => {});
-      await Deno.remove(sock).catch(() => {});
     }
     // A socket file nobody listens on (the evaluator was killed): refused, decided in-process.
     const l = Deno.listen({ transport: "unix", path: sock });
