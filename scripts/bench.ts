@@ -66,7 +66,7 @@ import { sessionKey } from "../src/state/sessions.ts";
 import { inputAt, kindAt, showInput } from "../tests/fuzz/shell_gen.ts";
 import { corpusFigures } from "./bench_corpus.ts";
 import { askReplayFigures } from "./bench_asks.ts";
-import { WARM_HEADERS, warmFigures, warmRows } from "./bench_warm.ts";
+import { autostartLine, WARM_HEADERS, warmFigures, warmRows } from "./bench_warm.ts";
 import { BIG_RESOURCE, BIG_TOOL, bigMedian } from "./bench_proxy_big.ts";
 
 const E2E_WARMUPS = 3;
@@ -1532,6 +1532,7 @@ try {
       int(warm.concurrent.perSecond)
     } decisions/s (${warm.runs} runs a class; loadavg ${await loadavg()})`,
   );
+  if (warm.autostart) console.log(autostartLine(warm.autostart));
 
   const totalS = (performance.now() - benchStart) / 1000;
   env.loadavgEnd = await loadavg();

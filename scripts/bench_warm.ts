@@ -22,8 +22,9 @@ import {
   startEvaluator,
   tempHome,
 } from "./guard_flags.ts";
-import { buildNativeClient } from "../src/cli/native/native_client.ts";
-import { nativeClientPath } from "../src/cli/flags.ts";
+import { buildNativeClient, writeStartLine } from "../src/cli/native/native_client.ts";
+import { nativeClientPath, socketPath, startCommand, startedStampPath } from "../src/cli/flags.ts";
+import { probeStatus } from "../src/cli/serve.ts";
 
 export const WARM_RUNS = Number(Deno.env.get("GUARD_BENCH_WARM_RUNS") ?? 15);
 const WARMUPS = 2;
@@ -131,6 +132,21 @@ export interface WarmFigures {
     nativeMs: number | null;
     nativeRatio: number | null;
   };
+  /**
+   * The native client starting the evaluator (null where no C compiler built it): the evaluator
+   * down, hook calls back to back through the native client with the start line in place. Medians
+   * of `rounds`: the first call's time (it falls back and starts the evaluator) against the same
+   * call with autostart opted out, the time until the evaluator answers, the calls answered
+   * in-process meanwhile, and the first warm call.
+   */
+  autostart: {
+    rounds: number;
+    firstCallMs: number;
+    plainColdMs: number;
+    upAfterMs: number;
+    coldCalls: number;
+    warmCallMs: number;
+  } | null;
   /** Each client asks in a loop for `seconds`; `wallSeconds` includes their start-up. */
   concurrent: {
     clients: number;
@@ -292,9 +308,11 @@ console.log(JSON.stringify({ n, bad }));
       if (r.bad) throw new Error(`a concurrent client got ${r.bad} unanswered calls`);
       decisions += r.n;
     }
+    const autostart = native ? await autostartFigures(base, log) : null;
     return {
       runs: WARM_RUNS,
       classes,
+      autostart,
       typical: {
         floorMs: tf,
         warmMs: tw,
@@ -315,6 +333,81 @@ console.log(JSON.stringify({ n, bad }));
     await ev.stop();
     await Deno.remove(base, { recursive: true }).catch(() => {});
   }
+}
+
+const AUTOSTART_ROUNDS = 3;
+
+/** The native client's start of the evaluator (WarmFigures.autostart), in a home of its own. */
+async function autostartFigures(
+  base: string,
+  log: (s: string) => void,
+): Promise<NonNullable<WarmFigures["autostart"]>> {
+  const home = `${base}/autostart`;
+  await Deno.mkdir(`${home}/project`, { recursive: true, mode: 0o700 });
+  await Deno.mkdir(`${home}/.aiguard`, { mode: 0o700 });
+  if ((await buildNativeClient(home, MAIN_TS)).status !== "built") {
+    throw new Error("the native client built once but not twice");
+  }
+  writeStartLine(home, startCommand(home, MAIN_TS)!);
+  const bin = nativeClientPath(home);
+  const thin = [Deno.execPath(), ...clientRunFlags(home), HOOK_TS, "evaluate", "--agent", "claude"];
+  const body = new TextEncoder().encode(JSON.stringify(WARM_CLASSES[0].payload(home)));
+  const call = async (autostart: boolean) =>
+    (await runProcess(bin, thin, {
+      env: guardEnv(home, { AIGUARD_NO_AUTOSTART: autostart ? "" : "1" }),
+      stdin: body,
+    })).ms;
+  const stop = async () => {
+    const s = await probeStatus(socketPath(home));
+    await Deno.remove(socketPath(home)).catch(() => {});
+    if (s) {
+      for (let i = 0; i < 100; i++) {
+        try {
+          Deno.kill(s.pid, "SIGTERM");
+        } catch {
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    await Deno.remove(startedStampPath(home)).catch(() => {});
+  };
+  const first: number[] = [], plain: number[] = [], up: number[] = [], calls: number[] = [];
+  const warm: number[] = [];
+  try {
+    for (let round = 0; round < AUTOSTART_ROUNDS + 1; round++) {
+      await stop();
+      const p = await call(false);
+      const t0 = performance.now();
+      const f = await call(true);
+      let n = 1;
+      while (!(await probeStatus(socketPath(home)))) {
+        if (performance.now() - t0 > 30_000) throw new Error("the evaluator did not start");
+        await call(true);
+        n++;
+      }
+      const upMs = performance.now() - t0;
+      const w = await call(true);
+      if (round > 0) {
+        first.push(f);
+        plain.push(p);
+        up.push(upMs);
+        calls.push(n);
+        warm.push(w);
+      }
+      log(`  autostart round ${round + 1}/${AUTOSTART_ROUNDS + 1}`);
+    }
+  } finally {
+    await stop();
+  }
+  return {
+    rounds: AUTOSTART_ROUNDS,
+    firstCallMs: median(first),
+    plainColdMs: median(plain),
+    upAfterMs: median(up),
+    coldCalls: median(calls),
+    warmCallMs: median(warm),
+  };
 }
 
 /** The figures as table rows (bench.ts prints them with its own table). */
@@ -348,6 +441,14 @@ export function warmRows(f: WarmFigures): string[][] {
   ];
 }
 
+/** The autostart figures as one line. */
+export function autostartLine(a: NonNullable<WarmFigures["autostart"]>): string {
+  return `native client autostart (median of ${a.rounds}): the call that finds the evaluator ` +
+    `down ${a.firstCallMs.toFixed(1)} ms (${a.plainColdMs.toFixed(1)} ms without starting it); ` +
+    `answering ${a.upAfterMs.toFixed(0)} ms later, ${a.coldCalls} back-to-back calls in-process ` +
+    `until then; the next call ${a.warmCallMs.toFixed(1)} ms`;
+}
+
 export const WARM_HEADERS = [
   "class",
   "floor ms",
@@ -368,5 +469,6 @@ if (import.meta.main) {
   console.log(
     `${f.concurrent.clients} concurrent clients: ${f.concurrent.perSecond.toFixed(0)} decisions/s`,
   );
+  if (f.autostart) console.log(autostartLine(f.autostart));
   console.log(JSON.stringify(f));
 }

@@ -42,11 +42,16 @@ export function hookRunFlags(home: string): string[] {
   return ["run", ...OFFLINE_FLAGS, ...hookFlags(home)];
 }
 
-/** Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. */
+/**
+ * Environment for a child guard process: HOME points at `home`, DENO_DIR stays shared. The native
+ * client starts no evaluator (AIGUARD_NO_AUTOSTART): a test's hook call must not leave a process
+ * behind that outlives its temporary home; the tests of that start pass `AIGUARD_NO_AUTOSTART: ""`.
+ */
 export function guardEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {
     HOME: home,
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    AIGUARD_NO_AUTOSTART: "1",
     ...extra,
   };
   const dir = Deno.env.get("DENO_DIR") ?? denoDirFromHome();

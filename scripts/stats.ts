@@ -208,6 +208,17 @@ export function statsRows(bench: Any, e2e: Any = null, authors: Any = null): [st
       ]);
     }
   }
+  const auto = warm?.autostart;
+  if (auto) {
+    rows.push([
+      "native client starting the evaluator it finds down (no service manager, no session-start hook)",
+      `that call ${f1(auto.firstCallMs)} ms (${
+        f1(auto.plainColdMs)
+      } ms when it starts nothing); answering ${n0(auto.upAfterMs)} ms later, after ${
+        n0(auto.coldCalls)
+      } back-to-back calls in-process; then ${f1(auto.warmCallMs)} ms a call`,
+    ]);
+  }
   const mix = bench.e2e?.typicalMix;
   if (mix) {
     rows.push([

@@ -603,7 +603,11 @@ Deno.test("session start: install adds the hook that starts the evaluator beside
     const r = await runGuard(home, ["install", "--agent", agent]);
     assert.equal(r.code, 0, `${agent}: ${r.stdout}\n${r.stderr}`);
     // No service manager answers here: install says the session start will start it.
-    assert.match(r.stdout, /session-start hook starts it in the background/, agent);
+    assert.match(
+      r.stdout,
+      /session-start hook (and the native client )?starts? it in the background/,
+      agent,
+    );
     const cfg = JSON.parse(await Deno.readTextFile(path));
     const mine = startEntries(cfg, event);
     assert.equal(mine.length, 1, `${agent}: one session-start entry`);

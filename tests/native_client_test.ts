@@ -14,13 +14,21 @@ import {
   MAX_REPLY,
   VERSION,
 } from "../src/cli/hook_client.ts";
-import { nativeClientPath, socketPath } from "../src/cli/flags.ts";
 import {
+  nativeClientPath,
+  socketPath,
+  startedStampPath,
+  stoppedMarkerPath,
+} from "../src/cli/flags.ts";
+import {
+  AUTOSTART_BACKOFF_S,
   buildNativeClient,
   hasCompiler,
   nativeSource,
   stampPath,
+  startLinePath,
   wantedStamp,
+  writeStartLine,
 } from "../src/cli/native/native_client.ts";
 import {
   clientRunFlags,
@@ -287,6 +295,217 @@ Deno.test({
       await assert.rejects(() => Deno.stat(bin));
       await assert.rejects(() => Deno.stat(stampPath(home)));
     } finally {
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+/** The start line's own record of having run (a line appended to `log` each time). */
+function countLines(path: string): number {
+  try {
+    return Deno.readTextFileSync(path).split("\n").filter(Boolean).length;
+  } catch {
+    return 0;
+  }
+}
+
+Deno.test({
+  name:
+    "native client: a call that finds nobody listening starts the evaluator with the start line — once per backoff, never when stopped, opted out, answered, late, or given a line another could write",
+  ignore: !HAS_CC,
+  fn: async () => {
+    const home = await tempHome("guard-native4-");
+    try {
+      await Deno.mkdir(`${home}/.aiguard`, { mode: 0o700 });
+      assert.equal((await buildNativeClient(home, MAIN_TS)).status, "built");
+      const log = `${home}/started.log`;
+      const stamp = startedStampPath(home);
+      const line = `echo started >> ${log}`;
+      writeStartLine(home, line);
+      assert.equal((await Deno.stat(startLinePath(home))).mode! & 0o777, 0o600);
+      const rm = codexShell("rm -rf ~", `${home}/p`);
+      // A fallback that prints what the thin client would, without a Deno start per case.
+      const fallback = ["/bin/sh", "-c", "cat >/dev/null; echo stopped >&2; exit 2", "evaluate"];
+      const on = { AIGUARD_NO_AUTOSTART: "" };
+      const age = (seconds: number) => {
+        const t = new Date(Date.now() - seconds * 1000);
+        Deno.utimeSync(stamp, t, t);
+      };
+      /** Runs one call; then waits until the start line ran `want` times in all (or 10 s). */
+      const call = async (want: number, env: Record<string, string> = on) => {
+        const r = await nativeRun(home, fallback, rm, env);
+        assert.deepEqual([r.code, r.stderr], [2, "stopped\n"], JSON.stringify(r));
+        for (let i = 0; i < 200 && countLines(log) < want; i++) {
+          await new Promise((res) => setTimeout(res, 50));
+        }
+        return countLines(log);
+      };
+      const cases: [string, () => void | Promise<void>, number][] = [
+        ["no socket, no stamp: it starts", () => {}, 1],
+        ["again at once: the stamp is fresh", () => {}, 1],
+        ["the stamp older than the backoff", () => age(AUTOSTART_BACKOFF_S + 5), 2],
+        ["a stamp ahead of the clock counts as old", () => age(-3600), 3],
+        ["stopped by guard serve --stop", () => {
+          age(AUTOSTART_BACKOFF_S + 5);
+          Deno.writeTextFileSync(stoppedMarkerPath(home), "x");
+        }, 3],
+        ["the line writable by the group", () => {
+          Deno.removeSync(stoppedMarkerPath(home));
+          Deno.chmodSync(startLinePath(home), 0o620);
+        }, 3],
+        ["the line a symbolic link", () => {
+          Deno.chmodSync(startLinePath(home), 0o600);
+          Deno.renameSync(startLinePath(home), `${home}/line`);
+          Deno.symlinkSync(`${home}/line`, startLinePath(home));
+        }, 3],
+        ["no line at all", () => Deno.removeSync(startLinePath(home)), 3],
+        [
+          "an empty line",
+          () => Deno.writeTextFileSync(startLinePath(home), "", { mode: 0o600 }),
+          3,
+        ],
+        ["a stale socket (refused at connect): it starts", () => {
+          writeStartLine(home, line);
+          Deno.listen({ transport: "unix", path: socketPath(home) }).close();
+        }, 4],
+      ];
+      for (const [why, arrange, want] of cases) {
+        await arrange();
+        assert.equal(await call(want), want, why);
+      }
+      age(AUTOSTART_BACKOFF_S + 5);
+      assert.equal(await call(4, { AIGUARD_NO_AUTOSTART: "1" }), 4, "opted out");
+      await Deno.remove(socketPath(home)).catch(() => {});
+      // An evaluator that answers, or one that accepts and answers late: it is up, nothing starts.
+      for (
+        const [why, answer] of [
+          ["answered", replyLine({ v: VERSION, code: 2, stderr: "stopped" })],
+          ["late", UNUSABLE_ANSWERS.find(([w]) => w === "silent")![1]],
+        ] as [string, FakeAnswer][]
+      ) {
+        const stop = fake(home, answer);
+        const r = await nativeRun(home, fallback, rm, on);
+        await stop();
+        assert.equal(r.code, 2, why);
+        assert.equal(countLines(log), 4, why);
+      }
+      // Detached: the agent's wait for the hook's output does not wait for the started process,
+      // which holds /dev/null and none of the hook's descriptors.
+      age(AUTOSTART_BACKOFF_S + 5);
+      const fifo = `${home}/go`;
+      assert.equal((await runProcess("mkfifo", [fifo], { env: guardEnv(home) })).code, 0);
+      const fds = `${home}/fds`;
+      // The started shell's descriptors as `ls` inherits them with its own stdout redirected.
+      writeStartLine(
+        home,
+        `cat ${fifo} >/dev/null; echo started >> ${log}; exec ls -l /proc/self/fd > ${fds}`,
+      );
+      // The call must return while the start line still waits on the fifo; if it does not
+      // within 20 s, the fifo is released (so the test ends) and the test fails.
+      const pending = nativeRun(home, fallback, rm, on);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const returned = await Promise.race([
+        pending.then(() => true),
+        new Promise<boolean>((res) => timer = setTimeout(() => res(false), 20_000)),
+      ]);
+      clearTimeout(timer);
+      const release = () => Deno.open(fifo, { write: true }).then((w) => w.close());
+      if (!returned) await release();
+      const r = await pending;
+      assert.ok(returned, "the hook call waited for the process it started");
+      assert.equal(r.code, 2);
+      assert.equal(countLines(log), 4, "the start line ran before it was let go");
+      await release();
+      assert.equal(await call(5), 5);
+      if (Deno.build.os === "linux") {
+        let held: string[] = [];
+        for (let i = 0; i < 200 && !held.length; i++) {
+          await new Promise((res) => setTimeout(res, 50));
+          held = countLines(fds) > 0
+            ? Deno.readTextFileSync(fds).split("\n").filter((l) => / -> /.test(l)).map((l) =>
+              l.replace(/^.* (\d+) -> (.*)$/, "$1 $2")
+            )
+            : [];
+        }
+        // stdin and stderr /dev/null, stdout the redirection; beyond them only ls's own
+        // reading of /proc/self/fd.
+        assert.deepEqual(held.slice(0, 3), ["0 /dev/null", `1 ${fds}`, "2 /dev/null"], held.join());
+        assert.ok(held.slice(3).every((h) => h.includes("/proc/")), held.join());
+      }
+    } finally {
+      await Deno.remove(home, { recursive: true }).catch(() => {});
+    }
+  },
+});
+
+Deno.test({
+  name:
+    "native client: after guard install the installed line starts the real evaluator on a call that finds it down; guard serve --stop keeps it down; --no-serve removes the start line",
+  ignore: !HAS_CC,
+  fn: async () => {
+    const home = await tempHome("guard-native5-");
+    const status = async () =>
+      JSON.parse((await runGuard(home, ["serve", "--status", "--json"])).stdout) as {
+        up: boolean;
+        served?: number;
+      };
+    try {
+      await Deno.mkdir(`${home}/.claude`, { mode: 0o700 });
+      const r = await runGuard(home, ["install", "--agent", "claude"]);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, /a call that finds the evaluator down starts it/);
+      // The line is the session-start hook's, and install's own canary started nothing.
+      assert.match(Deno.readTextFileSync(startLinePath(home)), / serve <\/dev\/null .*&$/);
+      assert.match((await runGuard(home, ["doctor"])).stdout, /PASS {2}evaluator autostart: on/);
+      assert.equal((await status()).up, false);
+      await assert.rejects(() => Deno.stat(startedStampPath(home)));
+      const cmd = JSON.parse(Deno.readTextFileSync(`${home}/.claude/settings.json`)).hooks
+        .PreToolUse[0].hooks[0].command as string;
+      const payload = (command: string) =>
+        JSON.stringify({
+          hook_event_name: "PreToolUse",
+          cwd: `${home}/p`,
+          tool_name: "Bash",
+          tool_input: { command },
+        });
+      const viaLine = (command: string) =>
+        runProcess("/bin/sh", ["-c", cmd], {
+          env: guardEnv(home, { AIGUARD_NO_AUTOSTART: "" }),
+          stdin: payload(command),
+        });
+      const first = await viaLine("rm -rf ~");
+      assert.match(first.stdout, /"permissionDecision":"deny"/);
+      let s = await status();
+      for (let i = 0; i < 150 && !s.up; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        s = await status();
+      }
+      assert.ok(
+        s.up,
+        `no evaluator came up:\n${Deno.readTextFileSync(`${home}/.aiguard/serve.log`)}`,
+      );
+      const warm = await viaLine("rm -rf ~");
+      assert.deepEqual([warm.code, warm.stdout], [first.code, first.stdout]);
+      assert.ok(((await status()).served ?? 0) > (s.served ?? 0), "the next call was not its");
+      // Stopped: a call finds it down and starts nothing, whatever the stamp's age.
+      const stop = await runGuard(home, ["serve", "--stop"]);
+      assert.equal(stop.code, 0, stop.stderr);
+      const old = new Date(Date.now() - (AUTOSTART_BACKOFF_S + 5) * 1000);
+      Deno.utimeSync(startedStampPath(home), old, old);
+      const down = await viaLine("ls");
+      assert.equal(down.code, 0, down.stderr);
+      assert.equal(Deno.statSync(startedStampPath(home)).mtime?.getTime(), old.getTime());
+      assert.equal((await status()).up, false);
+      const doctor = await runGuard(home, ["doctor"]);
+      assert.match(doctor.stdout, /evaluator autostart: paused by guard serve --stop/);
+      // --no-serve: no start line, and doctor says autostart is off.
+      const off = await runGuard(home, ["install", "--agent", "claude", "--no-serve"]);
+      assert.equal(off.code, 0, off.stderr);
+      assert.match(off.stdout, /--no-serve: hook calls do not start the evaluator/);
+      await assert.rejects(() => Deno.stat(startLinePath(home)));
+      assert.match((await runGuard(home, ["doctor"])).stdout, /evaluator autostart: off/);
+    } finally {
+      await runGuard(home, ["serve", "--stop"]).catch(() => {});
       await Deno.remove(home, { recursive: true }).catch(() => {});
     }
   },

@@ -318,6 +318,23 @@ export function socketPath(home: string): string {
   return `${home.replace(/\/+$/, "")}/.aiguard/guard.sock`;
 }
 
+/**
+ * The stamp of the evaluator's last start by anyone (its mtime): the start line touches it, and
+ * the native client starts the evaluator only when it is older than its backoff
+ * (src/cli/native/guard_hook.c, "starting the evaluator").
+ */
+export function startedStampPath(home: string): string {
+  return `${home.replace(/\/+$/, "")}/.aiguard/serve.started`;
+}
+
+/**
+ * Left by `guard serve --stop`, removed by the next evaluator that starts: while it is there the
+ * native client starts no evaluator.
+ */
+export function stoppedMarkerPath(home: string): string {
+  return `${home.replace(/\/+$/, "")}/.aiguard/serve.stopped`;
+}
+
 /** The one network grant of the thin client and the evaluator: their Unix socket. */
 export function socketFlag(home: string): string {
   return `--allow-net=unix:${socketPath(home)}`;
@@ -385,16 +402,17 @@ export function serveShellLine(
 
 /**
  * The evaluator started in the background by `sh`, which returns at once: the state directory
- * made first (0700 under the umask) so its log can be opened, no terminal, stderr appended to
- * `serve.log`. An evaluator that finds another one answering exits at once (src/cli/serve.ts).
+ * made first (0700 under the umask) so its log can be opened, the start stamped (`serve.started`,
+ * so a native client that finds nobody listening meanwhile does not start a second one), no
+ * terminal, stderr appended to `serve.log`. An evaluator that finds another one answering exits at once (src/cli/serve.ts).
  */
 export function backgroundServeLine(
   home: string,
   cmd: { words: string[]; denoDir: string | null },
 ): string {
   const state = stateDirFor(home);
-  return `umask 077; mkdir -p ${shellJoin([state])}; ${serveShellLine(cmd)} </dev/null ` +
-    `>/dev/null 2>>${shellJoin([`${state}/serve.log`])} &`;
+  return `umask 077; mkdir -p ${shellJoin([state])}; : >${shellJoin([startedStampPath(home)])}; ` +
+    `${serveShellLine(cmd)} </dev/null >/dev/null 2>>${shellJoin([`${state}/serve.log`])} &`;
 }
 
 /**

@@ -27,7 +27,13 @@ import {
   VERSION,
 } from "./hook_client.ts";
 import { runEvaluate } from "./evaluate.ts";
-import { backgroundServeLine, serveCommand, serveShellLine, socketPath } from "./flags.ts";
+import {
+  backgroundServeLine,
+  serveCommand,
+  serveShellLine,
+  socketPath,
+  stoppedMarkerPath,
+} from "./flags.ts";
 import { SHELL } from "./privileges.ts";
 import { ensureStateDir, stateDirFor, StateError } from "../state/state_dir.ts";
 import { err, out } from "./io.ts";
@@ -501,6 +507,9 @@ export async function runServe(args: string[]): Promise<number> {
   for (const s of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(s, stopOn);
   // A detached evaluator outlives the terminal that started it.
   Deno.addSignalListener("SIGHUP", () => {});
+  try {
+    Deno.removeSync(stoppedMarkerPath(home));
+  } catch { /* not stopped before */ }
   err(`guard serve: version ${VERSION}, pid ${Deno.pid}, listening on ${socket}`);
   await server.done;
   return 0;
@@ -519,6 +528,13 @@ async function stop(home: string, socket: string): Promise<number> {
   } catch (e) {
     if (!(e instanceof Deno.errors.NotFound)) throw e;
   }
+  // Stopped stays stopped: the native client starts no evaluator until one is started again
+  // (guard serve, --detach, a session's start, the service unit).
+  try {
+    Deno.writeTextFileSync(stoppedMarkerPath(home), `${new Date().toISOString()}\n`, {
+      mode: 0o600,
+    });
+  } catch { /* no state directory: nothing would start it either */ }
   out(s ? `guard serve: stopped pid ${s.pid}` : "guard serve: was not running");
   return 0;
 }

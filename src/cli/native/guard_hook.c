@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -134,6 +135,112 @@ fail:
   fprintf(stderr, "guard: FAIL-CLOSED [input.guard-unavailable] cannot replay the call to the "
                   "in-process hook: %s\n", strerror(errno));
   _exit(2);
+}
+
+/* ---- starting the evaluator ------------------------------------------------------------- */
+
+/*
+ * When nobody listens on the socket (none there, or a stale one: ENOENT, ECONNREFUSED), the call
+ * falls back as always, and first, where `guard install` left a start line beside this binary
+ * (`bin/guard-hook.start`: one shell line, the session-start hook's), starts the evaluator with
+ * it in the background, so the next calls are answered warm where no service manager or
+ * session-start hook brought it up (an agent without one, an evaluator killed mid-session).
+ *
+ * It does not start one when AIGUARD_NO_AUTOSTART is set (not empty), when `guard serve --stop`
+ * left `serve.stopped`, when the line is not a regular file of this user's that nobody else can
+ * write, or within AUTOSTART_BACKOFF_S of the last start by anyone (`serve.started`, which the
+ * start line also touches; created O_EXCL here, so of several hooks finding it old only one
+ * starts it). The started process has its own session, /dev/null for stdin, stdout and stderr
+ * and none of the agent's other descriptors: the agent's wait for the hook's output does not
+ * wait for it. It reads nothing of stdin, which the fallback then gets untouched.
+ */
+#define AUTOSTART_BACKOFF_S 30
+#define MAX_START_LINE (16 * 1024)
+
+static int state_path(char *out, size_t cap, const char *home, size_t hl, const char *name) {
+  int n = snprintf(out, cap, "%.*s/.aiguard/%s", (int)hl, home, name);
+  return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+/* The start line, if one is there that only this user can have written (malloc'd), else NULL. */
+static char *start_line(const char *home, size_t hl) {
+  char path[4096];
+  struct stat st;
+  if (state_path(path, sizeof path, home, hl, "serve.stopped") || lstat(path, &st) == 0) {
+    return NULL;
+  }
+  if (state_path(path, sizeof path, home, hl, "bin/guard-hook.start")) return NULL;
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  char *line = NULL;
+  size_t n = 0;
+  if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_uid == getuid() && !(st.st_mode & 022) &&
+      st.st_size > 0 && st.st_size <= MAX_START_LINE) {
+    line = malloc((size_t)st.st_size + 1);
+  }
+  while (line && n < (size_t)st.st_size) {
+    ssize_t r = read(fd, line + n, (size_t)st.st_size - n);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    n += (size_t)r;
+  }
+  close(fd);
+  if (line && (n != (size_t)st.st_size || memchr(line, 0, n))) {
+    free(line);
+    return NULL;
+  }
+  if (line) line[n] = 0;
+  return line;
+}
+
+/* Is it this hook's turn to start the evaluator (nobody started one within the backoff)? */
+static int claim_start(const char *home, size_t hl) {
+  char path[4096];
+  struct stat st;
+  if (state_path(path, sizeof path, home, hl, "serve.started")) return 0;
+  if (lstat(path, &st) == 0) {
+    time_t now = time(NULL);
+    /* Started lately by someone (a time ahead of the clock counts as old, never as forever). */
+    if (st.st_mtime <= now && now - st.st_mtime < AUTOSTART_BACKOFF_S) return 0;
+    if (unlink(path) != 0 && errno != ENOENT) return 0;
+  }
+  int mark = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (mark < 0) return 0; /* another hook is starting it, or no state directory */
+  close(mark);
+  return 1;
+}
+
+/* Runs `line` with /bin/sh in a session of its own, detached from every descriptor of ours. */
+static void spawn_detached(const char *line) {
+  pid_t child = fork();
+  if (child == 0) {
+    setsid();
+    pid_t starter = fork();
+    if (starter != 0) _exit(0);
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0) _exit(1);
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 65536) max = 65536;
+    for (int f = 3; f < max; f++) close(f);
+    execl("/bin/sh", "sh", "-c", line, (char *)NULL);
+    _exit(127);
+  }
+  if (child > 0) {
+    while (waitpid(child, NULL, 0) < 0 && errno == EINTR) {
+    }
+  }
+}
+
+static void autostart(const char *home, size_t hl) {
+  /* Opted out (a runner that wants no process outliving its hooks, guard's own tests). */
+  const char *off = getenv("AIGUARD_NO_AUTOSTART");
+  if (off && *off) return;
+  char *line = start_line(home, hl);
+  if (line && claim_start(home, hl)) spawn_detached(line);
+  free(line);
 }
 
 /* ---- time -------------------------------------------------------------------------------- */
@@ -513,7 +620,10 @@ int main(int argc, char **argv) {
 #endif
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   if (connect(fd, (struct sockaddr *)&addr, sizeof addr) != 0) {
-    if (errno != EINPROGRESS) fallback_untouched();
+    if (errno != EINPROGRESS) {
+      if (errno == ENOENT || errno == ECONNREFUSED) autostart(home, hl);
+      fallback_untouched();
+    }
     int err = 0;
     socklen_t len = sizeof err;
     if (!wait_fd(fd, POLLOUT, deadline) || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) || err) {

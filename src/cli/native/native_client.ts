@@ -103,10 +103,55 @@ export async function buildNativeClient(home: string, main: string): Promise<Bui
   return { status: "built", path: out };
 }
 
-/** Removes the binary and its stamp (uninstall of the last hook, `--no-native`, a failed build). */
+/**
+ * The start line beside the binary (`guard-hook.start`): the session-start hook's command line
+ * (flags.ts `startCommand`). When the native client finds nobody listening on the socket, it
+ * falls back as always and first starts the evaluator with this line — at most once in
+ * AUTOSTART_BACKOFF_S by anyone, never after `guard serve --stop` (guard_hook.c, "starting the
+ * evaluator"). Install writes it unless `--no-serve`, which removes it.
+ */
+export function startLinePath(home: string): string {
+  return `${nativeClientPath(home)}.start`;
+}
+
+/** The native client's wait between two starts of the evaluator (guard_hook.c). */
+export const AUTOSTART_BACKOFF_S = 30;
+
+/** Writes the start line (0600: the native client ignores a line anybody else could write). */
+export function writeStartLine(home: string, line: string): void {
+  const path = startLinePath(home);
+  const tmp = `${path}.tmp${Date.now()}`;
+  Deno.mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
+  Deno.writeTextFileSync(tmp, line, { mode: 0o600 });
+  Deno.renameSync(tmp, path);
+}
+
+/** Removes the start line: hook calls no longer start the evaluator. */
+export function removeStartLine(home: string): boolean {
+  try {
+    Deno.removeSync(startLinePath(home));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The start line install left (null: none, so the native client starts nothing). */
+export function readStartLine(home: string): string | null {
+  try {
+    return Deno.readTextFileSync(startLinePath(home));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes the binary, its stamp and its start line (uninstall of the last hook, `--no-native`, a
+ * failed build).
+ */
 export function removeNativeClient(home: string): boolean {
   let removed = false;
-  for (const p of [nativeClientPath(home), stampPath(home)]) {
+  for (const p of [nativeClientPath(home), stampPath(home), startLinePath(home)]) {
     try {
       Deno.removeSync(p);
       removed = true;

@@ -8,14 +8,21 @@
 import { allAgentChecks } from "./agent_checks.ts";
 import { mcpOutsideGuard } from "./mcp_wrap.ts";
 import {
+  hasNativeClient,
   launcher,
   mainModulePath,
   nativeClientPath,
   serveCommand,
   socketPath,
+  startCommand,
+  stoppedMarkerPath,
   userDirectory,
 } from "../flags.ts";
-import { nativeClientCurrent } from "../native/native_client.ts";
+import {
+  AUTOSTART_BACKOFF_S,
+  nativeClientCurrent,
+  readStartLine,
+} from "../native/native_client.ts";
 import { VERSION } from "../hook_client.ts";
 import { evaluatorStatus } from "../serve.ts";
 import { guardPaths } from "../../gate/runtime.ts";
@@ -362,6 +369,46 @@ export function nativeClientCheck(home: string): Check {
   return { check, status: "pass", detail: `${nativeClientPath(home)}, built from this source` };
 }
 
+/**
+ * Does a hook call that finds the evaluator down start it (the native client's start line)? Off
+ * after `--no-serve`; paused by `guard serve --stop`; a line for another checkout or Deno is
+ * stale.
+ */
+export function autostartCheck(home: string): Check | null {
+  const check = "evaluator autostart";
+  if (mainModulePath() === null || !hasNativeClient(home)) return null;
+  const line = readStartLine(home);
+  if (line === null) {
+    return {
+      check,
+      status: "pass",
+      detail: "off (installed with --no-serve): a call that finds the evaluator down " +
+        "evaluates in-process and starts nothing",
+    };
+  }
+  if (line !== startCommand(home)) {
+    return {
+      check,
+      status: "warn",
+      detail: "the native client's start line names another guard or Deno: it would start that " +
+        "one",
+      fix: "guard install --agent <agent>",
+    };
+  }
+  let stopped = false;
+  try {
+    stopped = Deno.statSync(stoppedMarkerPath(home)).isFile;
+  } catch { /* not stopped */ }
+  return {
+    check,
+    status: "pass",
+    detail: stopped
+      ? "paused by guard serve --stop: hook calls start nothing until an evaluator is " +
+        "started again"
+      : `on: a hook call that finds the evaluator down starts it (at most every ${AUTOSTART_BACKOFF_S} s)`,
+  };
+}
+
 /** Every MCP server of every agent's configuration that runs outside guard proxy, with the fix. */
 function mcpChecks(home: string, project: string | null): Check[] {
   const checks: Check[] = [];
@@ -414,6 +461,7 @@ export async function runDoctor(args: string[]): Promise<number> {
     installationCheck(),
     await evaluatorCheck(home),
     nativeClientCheck(home),
+    ...[autostartCheck(home)].filter((c): c is Check => c !== null),
     factorCheck(stateDir),
     privilegeCheck(home, stateDir),
   ];

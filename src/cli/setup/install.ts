@@ -5,7 +5,13 @@
  * removes exactly guard's entries and leaves everything else as it was.
  */
 import { mcpOutsideGuard, mcpWrap } from "./mcp_wrap.ts";
-import { hookCommand, mainModulePath, startCommand, userDirectory } from "../flags.ts";
+import {
+  hasNativeClient,
+  hookCommand,
+  mainModulePath,
+  startCommand,
+  userDirectory,
+} from "../flags.ts";
 import { innerCommand } from "../../adapters/fail_closed.ts";
 import {
   appendMarkedBlock,
@@ -19,9 +25,12 @@ import { trustEntries, TrustError, withTrust } from "./codex_trust.ts";
 import { nodeCrypto } from "../../audit/sync_crypto.ts";
 import { err, out } from "../io.ts";
 import {
+  AUTOSTART_BACKOFF_S,
   buildNativeClient,
   type BuildResult,
   removeNativeClient,
+  removeStartLine,
+  writeStartLine,
 } from "../native/native_client.ts";
 
 export const INSTALL_AGENTS = ["claude", "codex", "kimi", "gemini", "cursor", "copilot"] as const;
@@ -569,11 +578,28 @@ async function finishInstall(
   command: string,
   serve: boolean,
 ): Promise<number> {
+  // The canary runs before the start line is there: it is no call of the agent's, and starts
+  // nothing.
+  removeStartLine(home);
   const code = await checkInstalled(agent, home, command);
+  // With the evaluator (no --no-serve), a call of the native client that finds nobody listening
+  // starts it, as each session's start does (guard_hook.c, "starting the evaluator").
+  const start = serve ? startCommand(home) : null;
+  if (code === 0 && start && hasNativeClient(home)) {
+    writeStartLine(home, start);
+    out(
+      "native hook client: a call that finds the evaluator down starts it (at most every " +
+        `${AUTOSTART_BACKOFF_S} s; guard serve --stop keeps it down)`,
+    );
+  } else if (!serve) out("--no-serve: hook calls do not start the evaluator");
   if (code === 0 && serve) {
     const svc = await import("./service.ts");
     const starts = !!AGENT_SPECS[agent].start && startCommand(home) !== null;
-    for (const line of await svc.installService(home, false, starts)) out(line);
+    for (
+      const line of await svc.installService(home, false, starts, !!start && hasNativeClient(home))
+    ) {
+      out(line);
+    }
   }
   return code;
 }

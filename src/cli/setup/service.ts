@@ -128,6 +128,7 @@ export async function installService(
   home: string,
   dryRun: boolean,
   sessionStart = false,
+  autostart = false,
 ): Promise<string[]> {
   const kind = serviceKind();
   const cmd = serveCommand(home);
@@ -158,8 +159,12 @@ export async function installService(
     r.ok
       ? `resident evaluator started by ${kind} (guard doctor shows it answering)`
       : `resident evaluator: no ${kind} user manager answered (${r.detail || "not running"})${
-        sessionStart
+        sessionStart && autostart
+          ? "; the agent's session-start hook and the native client start it in the background"
+          : sessionStart
           ? "; the agent's session-start hook starts it in the background"
+          : autostart
+          ? "; the native client starts it on the first call that finds it down"
           : "; hooks evaluate in-process — start it with `guard serve --detach` where no service manager runs"
       }`,
   );
