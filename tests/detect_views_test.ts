@@ -21,6 +21,7 @@ import {
   normalize,
   type Normalized,
   originalIndex,
+  runSeparator,
 } from "../src/detect/normalize.ts";
 import {
   candidate,
@@ -271,9 +272,15 @@ function oldDespace(norm: Normalized, srcLength: number): Normalized[] {
       if (a < lo || b > hi) continue;
       parts.push(t.slice(pos, a));
       for (let k = pos; k < a; k++) map.push(originalIndex(norm, k, srcLength));
+      const sep = runSeparator(t, a, b);
       for (let k = a; k < b; k += 2) {
         parts.push(t[k]);
         map.push(originalIndex(norm, k, srcLength));
+        // A separator other than the run's own is a word break (`i.g.n.o.r.e t.h.e`).
+        if (k + 1 < b && t[k + 1] !== sep) {
+          parts.push(" ");
+          map.push(originalIndex(norm, k + 1, srcLength));
+        }
       }
       pos = b;
     }

@@ -43,6 +43,7 @@ import {
   splitFrom,
   splitsAt,
 } from "./directive.ts";
+import { escapedRuns } from "./escapes.ts";
 import type { DetectorSettings } from "./settings.ts";
 import { bestWindow, type InjectionModel, modelWeight, shippedModel } from "./injection_model.ts";
 
@@ -83,7 +84,7 @@ export interface InjectionHit {
   start: number;
   end: number;
   /** How the text had to be read for the rule to match. */
-  via?: "base64" | "spaced" | "leet" | "confusable";
+  via?: "base64" | "escaped" | "spaced" | "leet" | "confusable";
 }
 
 export interface InjectionResult {
@@ -2536,9 +2537,12 @@ export function decodeBase64Text(run: string): string | null {
   }
   if ((total - unprintable) / total < 0.9) return null;
   const text = utf8.decode(bytes);
-  if (text.includes("\ufffd") || !/[a-z]{3}/i.test(text)) return null;
+  if (text.includes("\ufffd") || !(/[a-z]{3}/i.test(text) || ESCAPED_TEXT.test(text))) return null;
   return text;
 }
+
+/** Text that is escapes itself (`%49%67…`, `\u0049…`): base64 of it is text too. */
+const ESCAPED_TEXT = /(?:%[0-9a-f]{2}){6}|(?:\\u[0-9a-f]{4}){6}|(?:\\x[0-9a-f]{2}){6}/i;
 
 const HEX_RUN = /^(?:[0-9a-f]{2})+$|^(?:[0-9A-F]{2})+$/;
 
@@ -2959,6 +2963,7 @@ function scanText(
   check: () => void,
   dmin: number | null,
   model: InjectionModel | null,
+  decodedVia: "base64" | "escaped" = "base64",
 ): void {
   const local: InjectionHit[] = [];
   const norm = normalize(text);
@@ -2976,9 +2981,11 @@ function scanText(
   for (const v of spacedViews) {
     scanView({ norm: v, via: "spaced" }, text.length, rules, local, check);
   }
+  const leetViews: Normalized[] = [];
   if (cues.leet.length) {
     const leads = leadIndex(rules).words;
     for (const v of deleetAt(norm, (w) => leads.has(w), cues.leet)) {
+      leetViews.push(v);
       scanView({ norm: v, via: "leet" }, text.length, rules, local, check);
     }
   }
@@ -2990,12 +2997,13 @@ function scanText(
   }
   if (dmin !== null) scanDirectives(norm, text.length, local, dmin, cues, check);
   // The trained layer: its best window of tokens, calibrated onto the rules' weight scale.
-  // Letter-spaced runs (`d e l e t e`) are read joined, as the rules read them: spelled out, they
-  // are windows of single letters, which a readable model does not score.
+  // Letter-spaced runs (`d e l e t e`) are read joined and leetspeak (`4551574n7`) folded, as the
+  // rules read them: spelled out, they are windows of single letters or of digits, which a
+  // readable model does not score.
   if (model) {
     let view = norm;
     let bw = bestWindow(norm.text, model);
-    for (const v of spacedViews) {
+    for (const v of [...spacedViews, ...leetViews]) {
       const w = bestWindow(v.text, model);
       if (w && (!bw || w.logit > bw.logit)) [bw, view] = [w, v];
     }
@@ -3047,10 +3055,27 @@ function scanText(
   }
   for (const h of local) {
     out.push(
-      depth === 0 ? h : { ...h, start: offset, end: spanEnd, via: "base64" },
+      depth === 0 ? h : { ...h, start: offset, end: spanEnd, via: decodedVia },
     );
   }
   if (depth >= 2) return;
+  // Escape sequences (`\u0069…`, `\x69…`, `%69…`, spaced hex bytes), each cluster decoded.
+  for (const r of escapedRuns(text, check)) {
+    const before = out.length;
+    const start = depth === 0 ? r.start : offset;
+    const end = depth === 0 ? r.end : spanEnd;
+    scanText(r.decoded, start, end, depth + 1, rules, out, check, dmin, model, "escaped");
+    if (out.length > before) {
+      out.push({
+        rule: "inj.obfuscation.encoded",
+        family: "obfuscation",
+        weight: 0.3,
+        start,
+        end,
+        via: "escaped",
+      });
+    }
+  }
   for (const [at, run] of base64Runs(text, check)) {
     if (run.length > MAX_B64_RUN) continue;
     const decoded = decodeHexText(run) ?? decodeBase64Text(run);

@@ -544,6 +544,20 @@ export function originalIndex(norm: Normalized, i: number, srcLength: number): n
 /** Runs of ≥ 4 single letters separated by one space, dot, dash, underscore or asterisk. */
 const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]){3,}[a-z])(?![a-z0-9])/g;
 
+/**
+ * The separator a letter-spaced run (t[a..b), letters at even offsets) uses most; the others in it
+ * are read as breaks between words. Exported for the tests' reference.
+ */
+export function runSeparator(t: string, a: number, b: number): string {
+  const counts = new Map<string, number>();
+  for (let k = a + 1; k < b; k += 2) counts.set(t[k], (counts.get(t[k]) ?? 0) + 1);
+  let best = " ", n = 0;
+  for (const [c, m] of counts) {
+    if (m > n) [best, n] = [c, m];
+  }
+  return best;
+}
+
 /** How much text around a spelling game a derived view keeps (patterns reach less far). */
 const VIEW_MARGIN = 400;
 
@@ -601,9 +615,15 @@ export function despaceAt(norm: Normalized, srcLength: number, starts: number[])
       if (a < lo || b > hi) continue;
       parts.push(t.slice(pos, a));
       for (let k = pos; k < a; k++) map.push(originalIndex(norm, k, srcLength));
+      const sep = runSeparator(t, a, b);
       for (let k = a; k < b; k += 2) {
         parts.push(t[k]);
         map.push(originalIndex(norm, k, srcLength));
+        // A separator other than the run's own is a word break (`i.g.n.o.r.e t.h.e`).
+        if (k + 1 < b && t[k + 1] !== sep) {
+          parts.push(" ");
+          map.push(originalIndex(norm, k + 1, srcLength));
+        }
       }
       pos = b;
     }
