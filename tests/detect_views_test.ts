@@ -18,10 +18,10 @@ import { detect, DetectDeadline } from "../src/detect/detect.ts";
 import {
   deleet,
   despace,
+  joinSpacedRun,
   normalize,
   type Normalized,
   originalIndex,
-  runSeparator,
 } from "../src/detect/normalize.ts";
 import {
   candidate,
@@ -203,7 +203,7 @@ function texts(seed: number, n: number, maxParts = 24): string[] {
 // ── The reference: the whole-text ways ──────────────────────────────────────
 
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
-const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]){3,}[a-z])(?![a-z0-9])/g;
+const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]{1,3}){3,}[a-z])(?![a-z0-9])/g;
 const LEET_WORD = /(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g;
 const LEET_CHAR =
   /(?<=[a-z][013457@$!|]{0,3})[013457@$!|]|(?<![a-z0-9])[013457@$](?=[a-z013457@$]{0,8}[a-z])/g;
@@ -272,16 +272,10 @@ function oldDespace(norm: Normalized, srcLength: number): Normalized[] {
       if (a < lo || b > hi) continue;
       parts.push(t.slice(pos, a));
       for (let k = pos; k < a; k++) map.push(originalIndex(norm, k, srcLength));
-      const sep = runSeparator(t, a, b);
-      for (let k = a; k < b; k += 2) {
-        parts.push(t[k]);
-        map.push(originalIndex(norm, k, srcLength));
-        // A separator other than the run's own is a word break (`i.g.n.o.r.e t.h.e`).
-        if (k + 1 < b && t[k + 1] !== sep) {
-          parts.push(" ");
-          map.push(originalIndex(norm, k + 1, srcLength));
-        }
-      }
+      joinSpacedRun(t, a, b, (piece, at) => {
+        parts.push(piece);
+        map.push(originalIndex(norm, at, srcLength));
+      });
       pos = b;
     }
     parts.push(t.slice(pos, hi));

@@ -44,6 +44,7 @@ import {
   splitsAt,
 } from "./directive.ts";
 import { escapedRuns } from "./escapes.ts";
+import INTL_GENERATED from "./intl_rules.generated.json" with { type: "json" };
 import type { DetectorSettings } from "./settings.ts";
 import { bestWindow, type InjectionModel, modelWeight, shippedModel } from "./injection_model.ts";
 
@@ -74,6 +75,11 @@ export interface InjectionRule {
   examples: { match: string[]; noMatch: string[] };
   /** Half weight in inline code too (`shownAt`): the third pass's rules. */
   damped?: boolean;
+  /**
+   * Where a rule for a script without a–z words can start (global): it is tried there instead of
+   * at lead words, in text that is not plain ASCII.
+   */
+  anchor?: RegExp;
 }
 
 export interface InjectionHit {
@@ -111,7 +117,7 @@ const WORD = String.raw`[a-z0-9'’.,/:@-]{1,40}`;
 const F = (n: number) => String.raw`(?:${WORD}${S}){0,${n}}`;
 
 /** Builds a rule pattern: a space stands for S, `~n` for up to n filler words. */
-function rx(src: string): RegExp {
+export function rx(src: string): RegExp {
   let body = "";
   let inClass = false;
   for (let i = 0; i < src.length; i++) {
@@ -1928,7 +1934,7 @@ export const INJECTION_RULES: InjectionRule[] = [
 // a match in inline code or after "for example" / "e.g." counts half (`shownAt`).
 
 /** An imperative opens here: start of text, line, sentence, field, list item, or after "please", "then", "and" … */
-const IMP_WORDS = String
+export const IMP_WORDS = String
   .raw`please|kindly|now|just|also|first|next|and|so|quickly|immediately|finally|instead|simply|urgently|lastly|maintainers|ops|note|todo`;
 const IMP = String
   .raw`(?<=(?:^|[\n.!?;:>|"'\x60(\[{*#=\u2014\u2013]|^[ \t]{0,8}[-+•]|--|\d[.)]|,|\b(?:${IMP_WORDS}))[ \t]{0,4})`;
@@ -2407,6 +2413,35 @@ export const CONSEQUENTIAL_RULES: InjectionRule[] = [
 ];
 INJECTION_RULES.push(...CONSEQUENTIAL_RULES);
 
+// ── Other languages (issue 24, sixth pass) ──
+// Built from src/detect/intl_phrases.ts by src/detect/intl_build.ts into
+// intl_rules.generated.json (`deno task gen-intl`; tests/detect_intl_test.ts holds it current):
+// folding several hundred phrases and building their patterns cost a cold hook 14 ms at import.
+export const INTL_RULES: InjectionRule[] = (INTL_GENERATED as GeneratedRule[]).map((g) => ({
+  id: g.id,
+  family: g.family,
+  weight: g.weight,
+  description: g.description,
+  leads: g.leads,
+  pattern: new RegExp(g.source, "g"),
+  examples: { match: g.match, noMatch: g.noMatch },
+  ...(g.anchor ? { anchor: new RegExp(g.anchor, "g") } : {}),
+}));
+
+/** A rule as intl_build.ts writes it: the pattern and the anchor as sources. */
+export interface GeneratedRule {
+  id: string;
+  family: InjectionFamily;
+  weight: number;
+  description: string;
+  leads: string[];
+  source: string;
+  anchor?: string;
+  match: string[];
+  noMatch: string[];
+}
+INJECTION_RULES.push(...INTL_RULES);
+
 /** How far `shownAt` looks either side of a match, within its line. */
 const SHOWN_REACH = 240;
 
@@ -2601,6 +2636,8 @@ interface LeadIndex {
   sameHash: Int32Array;
   /** Rules also tried at markup symbols (`<|`, `[INST]`, `<system>`, `##`, `![`). */
   symbolic: number[];
+  /** Rules tried where their anchor matches, in text that is not plain ASCII. */
+  anchored: number[];
   words: Set<string>;
 }
 
@@ -2634,8 +2671,10 @@ function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
   if (cached) return cached;
   const byLead = new Map<string, number[]>();
   const symbolic: number[] = [];
+  const anchored: number[] = [];
   rules.forEach((r, ri) => {
     if (SYMBOL_RULES.has(r.id)) symbolic.push(ri);
+    if (r.anchor) anchored.push(ri);
     for (const l of r.leads) {
       const list = byLead.get(l) ?? [];
       if (!list.some((x) => rules[x] === r)) list.push(ri);
@@ -2682,6 +2721,7 @@ function buildLeadIndex(rules: InjectionRule[]): LeadIndex {
     wordCue,
     sameHash,
     symbolic,
+    anchored,
     words: new Set(byLead.keys()),
   };
   if (indexCache.size > 64) indexCache.clear();
@@ -2897,6 +2937,17 @@ function scanViewWith(
       steps = 0;
       check();
     }
+  }
+  // Rules for scripts without a–z words: only where the text was not plain ASCII.
+  if (idx.anchored.length && v.norm.map !== null) {
+    for (const ri of idx.anchored) {
+      const a = idx.rules[ri].anchor!;
+      a.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      let found = 0;
+      while ((m = a.exec(t)) !== null && found++ < 1000) tryAt(ri, m.index);
+    }
+    check();
   }
   if (idx.symbolic.length) {
     SYMBOLS.lastIndex = 0;

@@ -5,9 +5,12 @@
  *
  * One pass over the input:
  *  - zero-width, bidi-control, soft-hyphen and variation-selector characters
- *    are removed; ANSI/VT escape sequences (CSI, OSC, two-byte) are removed;
+ *    are removed (text inside a right-to-left override is read in its logical order, as a model
+ *    reads it, not as a screen shows it); ANSI/VT escape sequences (CSI, OSC, two-byte) are removed;
  *  - HTML character references (`&#105;`, `&#x69;`, `&lt;`, …) are decoded and
  *    inline formatting tags that can split a word (`ig<b></b>nore`) dropped;
+ *  - string escapes read as what they stand for (`\n` a line break, `\t` a space, `\"` a
+ *    quote): a JSON result's text reads as its lines do;
  *  - compatibility forms are folded (NFKD: fullwidth `ｉｇｎｏｒｅ`, ligatures,
  *    circled letters), combining marks stripped (`ïgnörë`), homoglyphs from
  *    Cyrillic and Greek folded to Latin (`іgnоrе`), then lower-cased.
@@ -31,7 +34,7 @@ export interface Normalized {
 }
 
 /** Printable ASCII plus tab, LF, CR, with no `&` (character references) and no `<` (tags). */
-const PLAIN = /^[\t\n\r\x20-\x25\x27-\x3b\x3d-\x7e]*$/;
+const PLAIN = /^[\t\n\r\x20-\x25\x27-\x3b\x3d-\x5b\x5d-\x7e]*$/;
 
 const ZERO_WIDTH = new Set([
   0x00ad, // soft hyphen
@@ -262,11 +265,28 @@ export function isPlain(text: string): boolean {
   return PLAIN.test(text);
 }
 
-const SPECIAL = /[^\t\n\r\x20-\x25\x27-\x3b\x3d-\x7e]/g;
+const SPECIAL = /[^\t\n\r\x20-\x25\x27-\x3b\x3d-\x5b\x5d-\x7e]/g;
 /** The ASCII characters SPECIAL passes over. */
 const PLAIN_CHAR = new Uint8Array(128).map((_, c) =>
-  c === 9 || c === 10 || c === 13 || (c >= 0x20 && c <= 0x7e && c !== 0x26 && c !== 0x3c) ? 1 : 0
+  c === 9 || c === 10 || c === 13 ||
+    (c >= 0x20 && c <= 0x7e && c !== 0x26 && c !== 0x3c && c !== 0x5c)
+    ? 1
+    : 0
 );
+/**
+ * What a string escape of JSON, JavaScript or C stands for where it is read as text (`…report.\n
+ * Ignore…` in a JSON result is two lines to the model that reads it): a line break, white space,
+ * a quote, a slash, a backslash. Other backslashes stand for themselves.
+ */
+const STRING_ESCAPE: Record<string, string> = {
+  n: "\n",
+  r: " ",
+  t: " ",
+  '"': '"',
+  "'": "'",
+  "/": "/",
+  "\\": "\\",
+};
 /**
  * INLINE_TAG at an offset of the text itself: a match is at most 211
  * characters, so this finds what INLINE_TAG finds in the next 220.
@@ -321,6 +341,18 @@ export function normalize(src: string): Normalized {
         if (!invisible(cp)) emit(tagChar(cp) ?? foldCodePoint(cp), i);
       } else emit(ent[0].toLowerCase(), i);
       i += ent[1];
+      from = i;
+      continue;
+    }
+    if (c === 0x5c) { // \
+      const esc = STRING_ESCAPE[src[i + 1]];
+      if (esc === undefined) {
+        i++;
+        continue;
+      }
+      plain(from, i);
+      emit(esc, i);
+      i += 2;
       from = i;
       continue;
     }
@@ -542,20 +574,46 @@ export function originalIndex(norm: Normalized, i: number, srcLength: number): n
 }
 
 /** Runs of ≥ 4 single letters separated by one space, dot, dash, underscore or asterisk. */
-const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]){3,}[a-z])(?![a-z0-9])/g;
+/**
+ * Runs of ≥ 4 single letters, each pair apart by one to three spaces, dots, dashes, underscores or
+ * asterisks (`i g n o r e`, `i.g.n.o.r.e`, `i  g  n  o  r  e`, `i . g . n`).
+ */
+const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]{1,3}){3,}[a-z])(?![a-z0-9])/g;
 
 /**
- * The separator a letter-spaced run (t[a..b), letters at even offsets) uses most; the others in it
- * are read as breaks between words. Exported for the tests' reference.
+ * A letter-spaced run t[a..b) read joined: its letters, and a space wherever the separator between
+ * two letters is not the one the run uses most (`i.g.n.o.r.e t.h.e` → `ignore the`,
+ * `i f  y o u` → `if you`). `put(text, at)` receives each piece and the offset it stands for.
+ * Exported for the tests' reference.
  */
-export function runSeparator(t: string, a: number, b: number): string {
+export function joinSpacedRun(
+  t: string,
+  a: number,
+  b: number,
+  put: (s: string, at: number) => void,
+) {
+  const seps: [number, string][] = [];
   const counts = new Map<string, number>();
-  for (let k = a + 1; k < b; k += 2) counts.set(t[k], (counts.get(t[k]) ?? 0) + 1);
-  let best = " ", n = 0;
-  for (const [c, m] of counts) {
-    if (m > n) [best, n] = [c, m];
+  let k = a;
+  while (k < b) {
+    let e = k + 1;
+    while (e < b && !(t.charCodeAt(e) >= 97 && t.charCodeAt(e) <= 122)) e++;
+    if (e < b) {
+      const sep = t.slice(k + 1, e);
+      seps.push([k + 1, sep]);
+      counts.set(sep, (counts.get(sep) ?? 0) + 1);
+    }
+    k = e;
   }
-  return best;
+  let own = "", n = 0;
+  for (const [sep, m] of counts) {
+    if (m > n) [own, n] = [sep, m];
+  }
+  put(t[a], a);
+  for (const [at, sep] of seps) {
+    if (sep !== own) put(" ", at);
+    put(t[at + sep.length], at + sep.length);
+  }
 }
 
 /** How much text around a spelling game a derived view keeps (patterns reach less far). */
@@ -615,16 +673,10 @@ export function despaceAt(norm: Normalized, srcLength: number, starts: number[])
       if (a < lo || b > hi) continue;
       parts.push(t.slice(pos, a));
       for (let k = pos; k < a; k++) map.push(originalIndex(norm, k, srcLength));
-      const sep = runSeparator(t, a, b);
-      for (let k = a; k < b; k += 2) {
-        parts.push(t[k]);
-        map.push(originalIndex(norm, k, srcLength));
-        // A separator other than the run's own is a word break (`i.g.n.o.r.e t.h.e`).
-        if (k + 1 < b && t[k + 1] !== sep) {
-          parts.push(" ");
-          map.push(originalIndex(norm, k + 1, srcLength));
-        }
-      }
+      joinSpacedRun(t, a, b, (piece, at) => {
+        parts.push(piece);
+        map.push(originalIndex(norm, at, srcLength));
+      });
       pos = b;
     }
     parts.push(t.slice(pos, hi));
