@@ -222,7 +222,7 @@ const SENSITIVE = String
 
 // ── The rules ───────────────────────────────────────────────────────────────
 
-const R = (
+export const R = (
   id: string,
   family: InjectionFamily,
   weight: number,
@@ -3110,12 +3110,13 @@ function scanText(
     );
   }
   if (depth >= 2) return;
-  // Escape sequences (`\u0069…`, `\x69…`, `%69…`, spaced hex bytes), each cluster decoded.
-  for (const r of escapedRuns(text, check)) {
+  // A decoded run (escapes, base64, hex) read again one level deeper: at depth 0 its hits span the
+  // run, below that the span the level above was given; beside them, that it was encoded.
+  const rescan = (decoded: string, at: number, length: number, via: "base64" | "escaped") => {
     const before = out.length;
-    const start = depth === 0 ? r.start : offset;
-    const end = depth === 0 ? r.end : spanEnd;
-    scanText(r.decoded, start, end, depth + 1, rules, out, check, dmin, model, "escaped");
+    const start = depth === 0 ? at : offset;
+    const end = depth === 0 ? at + length : spanEnd;
+    scanText(decoded, start, end, depth + 1, rules, out, check, dmin, model, via);
     if (out.length > before) {
       out.push({
         rule: "inj.obfuscation.encoded",
@@ -3123,28 +3124,17 @@ function scanText(
         weight: 0.3,
         start,
         end,
-        via: "escaped",
+        via,
       });
     }
-  }
+  };
+  // Escape sequences (`\u0069…`, `\x69…`, `%69…`, spaced hex bytes), each cluster decoded.
+  for (const r of escapedRuns(text, check)) rescan(r.decoded, r.start, r.end - r.start, "escaped");
   for (const [at, run] of base64Runs(text, check)) {
     if (run.length > MAX_B64_RUN) continue;
     const decoded = decodeHexText(run) ?? decodeBase64Text(run);
     if (!decoded) continue;
-    const before = out.length;
-    const start = depth === 0 ? at : offset;
-    const end = depth === 0 ? at + run.length : spanEnd;
-    scanText(decoded, start, end, depth + 1, rules, out, check, dmin, model);
-    if (out.length > before) {
-      out.push({
-        rule: "inj.obfuscation.encoded",
-        family: "obfuscation",
-        weight: 0.3,
-        start,
-        end,
-        via: "base64",
-      });
-    }
+    rescan(decoded, at, run.length, "base64");
     check();
   }
 }

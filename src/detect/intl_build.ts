@@ -11,6 +11,7 @@ import {
   IMP_WORDS,
   type InjectionFamily,
   type InjectionRule,
+  R,
   rx,
 } from "./injection.ts";
 import { normalize } from "./normalize.ts";
@@ -30,25 +31,6 @@ import {
   USER_NOUNS,
   WITHOUT_TELLING,
 } from "./intl_phrases.ts";
-
-const R = (
-  id: string,
-  family: InjectionFamily,
-  weight: number,
-  description: string,
-  leads: string[],
-  pattern: RegExp,
-  match: string[],
-  noMatch: string[],
-): InjectionRule => ({
-  id,
-  family,
-  weight,
-  description,
-  leads,
-  pattern,
-  examples: { match, noMatch },
-});
 
 /** A phrase as the text it occurs in reads after normalisation (accents, look-alikes folded). */
 const fold = (w: string) => normalize(w).text;
