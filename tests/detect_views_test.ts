@@ -18,6 +18,7 @@ import { detect, DetectDeadline } from "../src/detect/detect.ts";
 import {
   deleet,
   despace,
+  foldLeet as foldLeetWords,
   joinSpacedRun,
   normalize,
   type Normalized,
@@ -205,8 +206,6 @@ function texts(seed: number, n: number, maxParts = 24): string[] {
 const BASE64_RUN = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}/g;
 const SPACED_RUN = /(?<![a-z0-9])((?:[a-z][ ._*\-]{1,3}){3,}[a-z])(?![a-z0-9])/g;
 const LEET_WORD = /(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g;
-const LEET_CHAR =
-  /(?<=[a-z][013457@$!|]{0,3})[013457@$!|]|(?<![a-z0-9])[013457@$](?=[a-z013457@$]{0,8}[a-z])/g;
 const SPLIT =
   /\n|(?<=[.!?])\s+|<\/?(?:p|div|td|th|tr|li|br|h[1-6]|section|span|pre|code)\b[^>]{0,200}>|\|(?=\s)|\\n|",\s*"|<!--|-->/g;
 
@@ -242,19 +241,8 @@ function windows(spans: [number, number][], length: number): [number, number][] 
 }
 
 // The old despace and deleet, whole-text regexes (as they were before the shortcuts).
-const LEET: Record<string, string> = {
-  "0": "o",
-  "1": "i",
-  "3": "e",
-  "4": "a",
-  "5": "s",
-  "7": "t",
-  "@": "a",
-  "$": "s",
-  "!": "i",
-  "|": "l",
-};
-const foldLeet = (s: string) => s.replace(LEET_CHAR, (c) => LEET[c]);
+/** The word-by-word fold of the words this reference finds (normalize.ts `foldLeet`, shared). */
+const foldLeet = foldLeetWords;
 function oldDespace(norm: Normalized, srcLength: number): Normalized[] {
   const t = norm.text;
   SPACED_RUN.lastIndex = 0;

@@ -699,8 +699,6 @@ const LEET: Record<string, string> = {
   "|": "l",
 };
 
-const LEET_CHAR =
-  /(?<=[a-z][013457@$!|]{0,3})[013457@$!|]|(?<![a-z0-9])[013457@$](?=[a-z013457@$]{0,8}[a-z])/g;
 /**
  * The words considered: what
  * `/(?<![a-z0-9@$!|])[a-z013457@$!|]*[013457@$!|][a-z013457@$!|]*(?![a-z0-9@$!|])/g`
@@ -713,9 +711,40 @@ for (const c of "abcdefghijklmnopqrstuvwxyz013457@$!|") LEET_RUN[c.charCodeAt(0)
 const LEET_EDGE = new Uint8Array(65536);
 for (const c of "2689") LEET_EDGE[c.charCodeAt(0)] = 1;
 
-function foldLeet(s: string): string {
-  return s.replace(LEET_CHAR, (c) => LEET[c]);
+/**
+ * Folds the digits and symbols used as letters. In a word that mixes letters with them, every one
+ * folds (`700l` → `tool`, `4774ch` → `attach`, `r007` → `root`: text written wholly in leetspeak
+ * has runs of them with no letter in between); a run with no letter (`70`, `14`) is a number and
+ * stays unless a leetspeak word stands beside it. `!` and `|` never fold at a word's start.
+ */
+export function foldLeet(s: string): string {
+  const words: [number, string, number][] = []; // start, word, 1 mixed leet / 2 short number / 0
+  for (const m of s.matchAll(LEET_WORD)) {
+    const w = m[0], at = m.index!;
+    const edge = LEET_EDGE[s.charCodeAt(at - 1)] === 1 ||
+      LEET_EDGE[s.charCodeAt(at + w.length)] === 1;
+    const letters = /[a-z]/.test(w);
+    const kind = edge
+      ? 0
+      : letters && /[013457@$!|]/.test(w)
+      ? 1
+      : !letters && w.length <= 3 && /^[013457]+$/.test(w)
+      ? 2
+      : 0;
+    words.push([at, w, kind]);
+  }
+  let out = "";
+  let last = 0;
+  words.forEach(([at, w, kind], k) => {
+    // A short number between leetspeak words is a word too (`7h15 15 4 r0u71n3`, `700l 70`).
+    const fold = kind === 1 ||
+      (kind === 2 && (words[k - 1]?.[2] === 1 || words[k + 1]?.[2] === 1));
+    out += s.slice(last, at) + (fold ? w.replace(/[013457@$!|]/g, (c) => LEET[c]) : w);
+    last = at + w.length;
+  });
+  return out + s.slice(last);
 }
+const LEET_WORD = /(?<![a-z0-9@$!|])[a-z013457@$][a-z013457@$!|]*/g;
 
 /**
  * Folds digits and symbols used as letters (`1gn0r3` → `ignore`) in views
@@ -735,7 +764,7 @@ const LEET_NEAR = /[a-z](?=[013457@$!|])|[013457@$](?=[a-z])/g;
  * `deleet`, given offsets (ascending) of every letter with a digit or symbol
  * used as a letter right after it, and of every such character with a letter
  * right after it (LEET_NEAR). A word folds only if it has one of those pairs
- * (LEET_CHAR needs a letter next to what it folds), and the words are whole
+ * (`foldLeet` folds a word only when it mixes letters with them), and the words are whole
  * runs (LEET_RUN), so only the runs around those offsets are read (same words,
  * same views).
  */
